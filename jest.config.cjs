@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * Three kinds of test, one runner:
+ * - unit: components and logic in jsdom, next to the code (src/**\/__tests__);
+ * - integration: the writer and the security rules against the Firestore emulator;
+ * - browser: a visitor's journeys in Chromium over the composed production build.
+ * `npm test` (scripts/test.mjs) starts what integration and browser tests need.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const transform = { '^.+\\.(t|j)sx?$': swc };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: '<rootDir>/scripts/jest/jsdom-environment.cjs',
+      roots: [
+        '<rootDir>/shell/src',
+        '<rootDir>/remote-home/src',
+        '<rootDir>/remote-contact/src',
+        '<rootDir>/remote-shared/src',
+        '<rootDir>/scripts',
+      ],
+      testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+      transform,
+      setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-dom.ts'],
+      moduleNameMapper: {
+        '\\.module\\.css$': 'identity-obj-proxy',
+        '\\.css$': '<rootDir>/scripts/jest/empty-module.cjs',
+        '\\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$':
+          '<rootDir>/scripts/jest/file-url.cjs',
+        '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
+      },
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/integration'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
+      moduleNameMapper: {
+        '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
+      },
+    },
+    {
+      displayName: 'browser',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/browser'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
+      moduleNameMapper: {
+        '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
+      },
+    },
+  ],
+};

@@ -1,0 +1,3 @@
+import { AboutPage } from '../about/about-page';
+
+export default AboutPage;

@@ -1,0 +1,3 @@
+import { HomePage } from '../home/home-page';
+
+export default HomePage;

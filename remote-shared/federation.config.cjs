@@ -1,0 +1,12 @@
+// @ts-check
+/** remote-shared's federation contract: the design system and all content. */
+/** @type {import('../scripts/build/create-app-config.cjs').FederationContract} */
+module.exports = {
+  app: 'remote-shared',
+  exposes: {
+    './content': './src/exposes/content.ts',
+    './tokens': './src/exposes/tokens.ts',
+    './ui': './src/exposes/ui.ts',
+    './hooks': './src/exposes/hooks.ts',
+  },
+};

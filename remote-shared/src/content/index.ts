@@ -1,0 +1,6 @@
+export * from './types';
+export * from './studio';
+export * from './navigation';
+export * from './home';
+export * from './about';
+export * from './contact';

@@ -1,0 +1,48 @@
+import type { Link } from './types';
+import { studio } from './studio';
+
+export const navigation = {
+  logoLabel: `${studio.name}, home`,
+  menuLabel: 'Menu',
+  closeLabel: 'Close',
+  overlayLabel: 'Site menu',
+  /** The full-screen overlay's links (PRODUCT.md: Our Work is /#work, Our Process is /about). */
+  overlayLinks: [
+    { label: 'Our Work', href: '/#work' },
+    { label: 'Our Process', href: '/about' },
+    { label: 'About Us', href: '/about' },
+    { label: 'Contact Us', href: '/contact' },
+  ] satisfies readonly Link[],
+  overlayCallToAction: "Let's work together",
+  /** The /menu page's links. */
+  menuPageHeading: 'Menu',
+  menuPageLinks: [
+    { label: 'Home', href: '/' },
+    { label: 'About', href: '/about' },
+    { label: 'Products', href: '/#work' },
+    { label: 'Reach Us', href: '/contact' },
+  ] satisfies readonly Link[],
+} as const;
+
+export const footer = {
+  heading: 'Ready to start your First Day?',
+  mailLabel: studio.email,
+  mailHref: `mailto:${studio.email}`,
+  contactLink: { label: 'Start a project', href: '/contact' } satisfies Link,
+  socialsLabel: 'Follow the studio',
+  copyright: `© ${studio.copyrightYear} ${studio.name}. All rights reserved.`,
+} as const;
+
+export const errors = {
+  title: 'Unexpected Application Error!',
+  notFound: '404 Not Found',
+  notFoundDetail: 'There is no page at this address.',
+  crashed: 'Something went wrong while showing this page.',
+  homeLink: { label: 'Back to the home page', href: '/' } satisfies Link,
+  unavailableTitle: 'This part of the site is unavailable right now',
+  unavailableDetail:
+    'We could not load it. The rest of the site still works; you can try again in a moment.',
+  retryLabel: 'Try again',
+  loadingLabel: 'Loading',
+  siteUnavailable: 'The site could not start. Please try again in a moment.',
+} as const;

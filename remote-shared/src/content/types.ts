@@ -1,0 +1,41 @@
+/** Typed shapes of every piece of studio content. The apps read these; nobody redefines them. */
+
+export interface Link {
+  readonly label: string;
+  /** An in-site path ("/about", "/#work") or an absolute https URL. */
+  readonly href: string;
+}
+
+export interface SocialLink extends Link {
+  readonly id: 'x' | 'linkedin' | 'dribbble';
+  /** The accessible name, e.g. "First Day Studio on X". */
+  readonly accessibleName: string;
+}
+
+export interface Studio {
+  readonly name: string;
+  readonly domain: string;
+  readonly email: string;
+  readonly copyrightYear: number;
+}
+
+export interface TeamMember {
+  readonly name: string;
+  readonly designation: string;
+  readonly image: string;
+}
+
+export interface PortfolioTile {
+  readonly title: string;
+  readonly description: string;
+  readonly link: string;
+  readonly image: string;
+}
+
+export interface ServiceLine {
+  readonly firstword: string;
+  readonly secondword: string;
+  readonly thirdword: string;
+  /** Only the first four lines carry an image. */
+  readonly image?: string;
+}

@@ -1,0 +1,2 @@
+/** Hooks shared by the apps. */
+export * from '../hooks';

@@ -1,0 +1,2 @@
+/** The UI primitives more than one app uses. */
+export * from '../ui';

@@ -1,0 +1,54 @@
+import { createFocusTrap, type FocusTrap } from 'focus-trap';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+
+export interface FocusTrapOptions {
+  /** Called on Escape; the trap itself stays up until `active` turns false. */
+  onEscape: () => void;
+  /** Where focus goes first; by default the first focusable element of the first container. */
+  initialFocus?: () => HTMLElement | null | undefined;
+  /** Where focus goes when the trap ends; by default the element focused before it began. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Keeps keyboard focus inside `containers` while `active` (a modal's contract): focus moves in,
+ * Tab and Shift+Tab wrap, Escape asks to close, and focus returns when it ends.
+ */
+export function useFocusTrap(
+  containers: ReadonlyArray<RefObject<HTMLElement | null>>,
+  active: boolean,
+  options: FocusTrapOptions,
+): void {
+  // The trap lives across renders; it reads the newest callbacks through this ref.
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+
+  useEffect(() => {
+    if (!active) return;
+    const elements = containers
+      .map((ref) => ref.current)
+      .filter((el): el is HTMLElement => el !== null);
+    if (elements.length === 0) return;
+    const trap: FocusTrap = createFocusTrap(elements, {
+      escapeDeactivates: () => {
+        latest.current.onEscape();
+        return false;
+      },
+      allowOutsideClick: true,
+      clickOutsideDeactivates: false,
+      initialFocus: () => latest.current.initialFocus?.() ?? undefined,
+      fallbackFocus: elements[0],
+      setReturnFocus: (previous) => latest.current.returnFocusTo?.current ?? previous,
+      // jsdom and some containers have no layout; do not hide elements from the trap for that.
+      tabbableOptions: { displayCheck: 'none' },
+    });
+    trap.activate();
+    return () => {
+      trap.deactivate({ returnFocus: true });
+    };
+    // The containers are refs, stable for the component's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+}

@@ -1,0 +1,22 @@
+import './tokens.css';
+import './base.css';
+
+/** Breakpoints, for the few places that need them in script (CSS uses the same numbers). */
+export const breakpoints = { tablet: 640, desktop: 1024 } as const;
+
+/** The token names, so the style guide can show every one of them. */
+export const colorTokens = [
+  'bg',
+  'surface',
+  'surface-raised',
+  'line',
+  'text',
+  'muted',
+  'accent',
+  'accent-strong',
+  'on-accent',
+  'danger',
+  'focus',
+] as const;
+
+export const spaceTokens = [1, 2, 3, 4, 6, 8, 12, 16, 24] as const;

@@ -1,0 +1,1 @@
+export { Container } from './container';

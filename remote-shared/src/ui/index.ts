@@ -1,0 +1,7 @@
+export * from './smart-link';
+export * from './button';
+export * from './container';
+export * from './logo';
+export * from './social-links';
+export * from './visually-hidden';
+export * from './standalone-frame';

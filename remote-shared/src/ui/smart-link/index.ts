@@ -1,0 +1,1 @@
+export { SmartLink, isExternalHref, type SmartLinkProps } from './smart-link';

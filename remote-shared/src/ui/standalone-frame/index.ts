@@ -1,0 +1,1 @@
+export { StandaloneFrame, type StandaloneFrameProps } from './standalone-frame';

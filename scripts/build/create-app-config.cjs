@@ -1,0 +1,145 @@
+// @ts-check
+/**
+ * Builds the webpack configuration of one app from its federation contract. Every app gets the
+ * same loaders, output naming and dev server, so that each app's own webpack.config.js says only
+ * who it is, what it exposes and what it consumes.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { apps, manifestUrl } = require('../lib/apps.cjs');
+const { sharedDependencies } = require('./shared-dependencies.cjs');
+
+/**
+ * @typedef {object} FederationContract
+ * @property {import('../lib/apps.cjs').AppId} app
+ * @property {Record<string, string>} [exposes] exposed name -> file, relative to the app
+ * @property {Exclude<import('../lib/apps.cjs').AppId, 'shell'>[]} [remotes] remotes it consumes
+ */
+
+/**
+ * @param {FederationContract} contract
+ * @param {string} appDir
+ * @param {{ mode?: string }} argv
+ * @returns {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }}
+ */
+function createAppConfig(contract, appDir, argv) {
+  const production = argv.mode !== 'development';
+  const { container, port } = apps[contract.app];
+  const isShell = contract.app === 'shell';
+  const publicDir = path.join(appDir, 'public');
+  const hashed = production ? '.[contenthash:8]' : '';
+
+  /** @type {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }} */
+  const config = {
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(appDir, 'dist'),
+      // The shell serves deep links (/about) from its history fallback, so its assets need an
+      // absolute path; remotes resolve theirs from wherever their manifest was loaded.
+      publicPath: isShell ? '/' : 'auto',
+      filename: `[name]${hashed}.js`,
+      chunkFilename: `[name]${hashed}.js`,
+      assetModuleFilename: `media/[name]${hashed}[ext]`,
+      uniqueName: container,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          // Type checking is `npm run typecheck`'s job; the build only transpiles.
+          use: {
+            loader: 'ts-loader',
+            options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            {
+              loader: 'css-loader',
+              options: {
+                modules: {
+                  auto: true,
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  localIdentName: production ? `${container}-[hash:base64:6]` : '[name]__[local]',
+                },
+              },
+            },
+          ],
+        },
+        {
+          test: /\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$/,
+          type: 'asset/resource',
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: container,
+        filename: 'remoteEntry.js',
+        exposes: contract.exposes ?? {},
+        remotes: Object.fromEntries(
+          (contract.remotes ?? []).map((id) => [id, `${apps[id].container}@${manifestUrl(id)}`]),
+        ),
+        shared: sharedDependencies(),
+        // With 'version-first' one unreachable remote keeps the shell from starting at all.
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [require.resolve('./remote-locations-plugin.ts')],
+        manifest: true,
+        dts: false,
+      }),
+      new MiniCssExtractPlugin({
+        filename: `[name]${hashed}.css`,
+        chunkFilename: `[name]${hashed}.css`,
+      }),
+      new HtmlWebpackPlugin({
+        template: path.join(appDir, 'src', 'index.html'),
+        chunks: ['main'],
+        scriptLoading: 'defer',
+      }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: 'localhost',
+      hot: false,
+      liveReload: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: fs.existsSync(publicDir) ? { directory: publicDir, watch: true } : false,
+      client: { overlay: { warnings: false, errors: true } },
+    },
+  };
+
+  if (fs.existsSync(publicDir)) {
+    const CopyPlugin = require('copy-webpack-plugin');
+    config.plugins?.push(new CopyPlugin({ patterns: [{ from: publicDir }] }));
+  }
+  if (production) {
+    // Pre-compressed copies, which the static server hands out as a CDN would.
+    config.plugins?.push(
+      new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 0 }),
+      new CompressionPlugin({
+        algorithm: 'brotliCompress',
+        filename: '[path][base].br',
+        test: /\.(js|css|html|json|svg)$/,
+        threshold: 0,
+      }),
+    );
+  }
+  return config;
+}
+
+module.exports = { createAppConfig };

@@ -1,0 +1,27 @@
+// jsdom lacks the Fetch API that react-router 7's data router builds requests with. Hand it
+// Node's, with Node's AbortController so that Request accepts the router's abort signals.
+const { TestEnvironment } = require('jest-environment-jsdom');
+const { TextDecoder, TextEncoder } = require('node:util');
+
+class JsdomWithFetch extends TestEnvironment {
+  /**
+   * @param {import('@jest/environment').JestEnvironmentConfig} config
+   * @param {import('@jest/environment').EnvironmentContext} context
+   */
+  constructor(config, context) {
+    super(config, context);
+    Object.assign(this.global, {
+      Request,
+      Response,
+      Headers,
+      FormData,
+      AbortController,
+      AbortSignal,
+      TextDecoder,
+      TextEncoder,
+      ReadableStream,
+    });
+  }
+}
+
+module.exports = JsdomWithFetch;

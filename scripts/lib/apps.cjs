@@ -1,0 +1,35 @@
+// @ts-check
+/**
+ * The one place that knows the four apps, their federation names and local ports
+ * (PRODUCT.md: shell 3000, remote-home 3001, remote-contact 3002, remote-shared 3003,
+ * Firestore emulator 8080). Webpack configs and the stack scripts both read it.
+ */
+
+/** @typedef {'shell' | 'remote-home' | 'remote-contact' | 'remote-shared'} AppId */
+
+/** @type {Record<AppId, { container: string; port: number }>} */
+const apps = {
+  shell: { container: 'shell', port: 3000 },
+  'remote-home': { container: 'remote_home', port: 3001 },
+  'remote-contact': { container: 'remote_contact', port: 3002 },
+  'remote-shared': { container: 'remote_shared', port: 3003 },
+};
+
+/** @type {AppId[]} */
+const appIds = ['remote-shared', 'remote-home', 'remote-contact', 'shell'];
+
+/** @type {Exclude<AppId, 'shell'>[]} */
+const remoteIds = ['remote-home', 'remote-contact', 'remote-shared'];
+
+const firestore = { host: '127.0.0.1', port: 8080, projectId: 'demo-firstday' };
+
+/** The host every local server uses, so the shell and remotes are same-site (see TOOLCHAIN.md). */
+const host = 'localhost';
+
+/**
+ * @param {Exclude<AppId, 'shell'>} id
+ * @param {number} [port]
+ */
+const manifestUrl = (id, port = apps[id].port) => `http://${host}:${port}/mf-manifest.json`;
+
+module.exports = { apps, appIds, remoteIds, firestore, host, manifestUrl };

@@ -1,0 +1,19 @@
+// @ts-check
+/**
+ * Debian's Chromium, as browser tests and the benchmark drive it. Test tools cannot download
+ * browsers on these machines, so everything goes through this one executable and these flags.
+ */
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+module.exports = { executablePath, chromiumFlags };

@@ -1,0 +1,162 @@
+// @ts-check
+const { execFileSync, spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { repoRoot } = require('./paths.cjs');
+
+/**
+ * Starts and stops Google's Cloud Firestore emulator (the real engine) with the project's rules.
+ * Data lives in memory; `persistTo` exports it on stop and seeds it on the next start, so local
+ * submissions survive a restart of the local stack.
+ */
+
+const installHelp = `The Cloud Firestore emulator is not installed (or Java 17+ is missing).
+Install it with the Google Cloud CLI:
+    gcloud components install cloud-firestore-emulator
+or, on Debian/Ubuntu with Google's apt repository:
+    sudo apt-get install google-cloud-cli-firestore-emulator openjdk-17-jre-headless
+Or point FIRESTORE_EMULATOR_JAR at cloud-firestore-emulator.jar.`;
+
+/** @returns {string | null} the emulator's jar, if this machine has one */
+function findEmulatorJar() {
+  const candidates = [
+    process.env.FIRESTORE_EMULATOR_JAR,
+    '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
+    '/usr/share/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
+  ];
+  try {
+    const sdkRoot = execFileSync('gcloud', ['info', '--format=value(installation.sdk_root)'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 20_000,
+    }).trim();
+    if (sdkRoot)
+      candidates.push(
+        path.join(sdkRoot, 'platform/cloud-firestore-emulator/cloud-firestore-emulator.jar'),
+      );
+  } catch {
+    // No gcloud on PATH: the fixed locations above are all there is to try.
+  }
+  return candidates.find((file) => file && fs.existsSync(file)) ?? null;
+}
+
+function hasJava() {
+  try {
+    execFileSync('java', ['-version'], { stdio: 'ignore', timeout: 20_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} dir */
+function findExport(dir) {
+  if (!fs.existsSync(dir)) return null;
+  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (entry.endsWith('.overall_export_metadata')) return path.join(dir, entry);
+  }
+  return null;
+}
+
+/**
+ * @typedef {object} RunningEmulator
+ * @property {string} host
+ * @property {number} port
+ * @property {string} projectId
+ * @property {() => Promise<void>} reset delete every document
+ * @property {() => Promise<void>} stop export (if persisting), then stop
+ */
+
+/**
+ * @param {object} options
+ * @param {number} options.port
+ * @param {string} [options.host]
+ * @param {string} options.projectId
+ * @param {string} [options.rules] path to the rules file
+ * @param {string} [options.persistTo] folder to seed from and export into
+ * @param {boolean} [options.quiet]
+ * @returns {Promise<RunningEmulator>}
+ */
+async function startFirestoreEmulator({
+  port,
+  host = '127.0.0.1',
+  projectId,
+  rules = path.join(repoRoot, 'firestore.rules'),
+  persistTo,
+  quiet = true,
+}) {
+  const jar = findEmulatorJar();
+  if (!jar || !hasJava()) throw new Error(installHelp);
+
+  const args = ['-Duser.language=en', '-cp', jar];
+  args.push('com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start');
+  args.push(`--host=${host}`, `--port=${port}`, `--rules=${rules}`);
+  const seed = persistTo ? findExport(persistTo) : null;
+  if (seed) args.push(`--seed_from_export=${seed}`);
+
+  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The Firestore emulator did not start within 60 s:\n${output}`)),
+      60_000,
+    );
+    /** @param {Buffer} chunk */
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (!quiet) process.stdout.write(chunk);
+      if (output.includes('Dev App Server is now running')) {
+        clearTimeout(timer);
+        resolve(undefined);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The Firestore emulator exited (${code}) on port ${port}:\n${output}`));
+    });
+  });
+
+  const base = `http://${host}:${port}/emulator/v1/projects/${projectId}`;
+  const database = `projects/${projectId}/databases/(default)`;
+
+  async function exportData() {
+    if (!persistTo) return;
+    // Export beside the old copy, then swap, so an interrupted export never loses data.
+    const fresh = `${persistTo}.new`;
+    fs.rmSync(fresh, { recursive: true, force: true });
+    fs.mkdirSync(fresh, { recursive: true });
+    const response = await fetch(`${base}:export`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ database, export_directory: path.resolve(fresh) }),
+    });
+    if (!response.ok) throw new Error(`Export failed: ${response.status} ${await response.text()}`);
+    fs.rmSync(persistTo, { recursive: true, force: true });
+    fs.renameSync(fresh, persistTo);
+  }
+
+  return {
+    host,
+    port,
+    projectId,
+    async reset() {
+      const response = await fetch(`${base}/databases/(default)/documents`, { method: 'DELETE' });
+      if (!response.ok) throw new Error(`Reset failed: ${response.status}`);
+    },
+    async stop() {
+      try {
+        await exportData();
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => {
+          if (child.exitCode !== null) resolve(undefined);
+          else child.once('exit', () => resolve(undefined));
+        });
+      }
+    },
+  };
+}
+
+module.exports = { installHelp, findEmulatorJar, startFirestoreEmulator };

@@ -1,0 +1,81 @@
+// @ts-check
+const { spawn } = require('node:child_process');
+
+/** Process handling shared by every stack script: child processes and orderly shutdown. */
+
+/** @type {Array<() => Promise<void> | void>} */
+const cleanups = [];
+let shuttingDown = false;
+
+/**
+ * Registers work to do when the script stops (Ctrl-C, SIGTERM or `shutdown()`), run in reverse
+ * order of registration: what started last stops first.
+ * @param {() => Promise<void> | void} cleanup
+ */
+function onShutdown(cleanup) {
+  cleanups.push(cleanup);
+}
+
+/** Runs every cleanup once, then exits with `code`. @param {number} [code] */
+async function shutdown(code = 0) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('While stopping:', error);
+    }
+  }
+  process.exit(code);
+}
+
+function stopOnSignals() {
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.on(signal, () => {
+      console.log(`\nStopping (${signal})…`);
+      void shutdown(0);
+    });
+  }
+}
+
+/**
+ * Runs a command to completion, inheriting the terminal; rejects on a non-zero exit.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Promise<void>}
+ */
+function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+/**
+ * Runs tasks with at most `limit` at a time (the machines have two cores).
+ * @template T
+ * @param {Array<() => Promise<T>>} tasks
+ * @param {number} limit
+ * @returns {Promise<T[]>}
+ */
+async function runLimited(tasks, limit) {
+  /** @type {T[]} */
+  const results = [];
+  let next = 0;
+  async function worker() {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await /** @type {() => Promise<T>} */ (tasks[index])();
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+module.exports = { onShutdown, shutdown, stopOnSignals, run, runLimited };

@@ -1,0 +1,97 @@
+// @ts-check
+const http = require('node:http');
+const path = require('node:path');
+const sirv = require('sirv');
+
+/**
+ * Serves one app's production build with the headers a real deployment would use: CORS on the
+ * remotes, no-cache on what names the current build (manifests, remote entries, remotes.json,
+ * index.html), immutable caching on hashed assets, pre-compressed files, and (for the shell)
+ * a history fallback so deep links work.
+ */
+
+const hashedAsset = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+/** @param {string} pathname */
+function cacheControlFor(pathname) {
+  return hashedAsset.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the app's dist folder
+ * @param {number} options.port
+ * @param {string} [options.host]
+ * @param {boolean} [options.cors] allow any origin (remotes are fetched cross-origin by the shell)
+ * @param {boolean} [options.historyFallback] answer unknown paths with index.html (the shell)
+ * @param {Record<string, string>} [options.overrides] path -> JSON body served instead of the file
+ * @returns {Promise<{ url: string; close: () => Promise<void> }>}
+ */
+async function serveStatic({
+  dir,
+  port,
+  host = 'localhost',
+  cors = false,
+  historyFallback = false,
+  overrides = {},
+}) {
+  const files = sirv(path.resolve(dir), {
+    dev: false,
+    etag: true,
+    gzip: true,
+    brotli: true,
+    single: false,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+    },
+  });
+  const index = sirv(path.resolve(dir), {
+    dev: false,
+    gzip: true,
+    brotli: true,
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
+
+  const server = http.createServer((req, res) => {
+    if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const override = overrides[pathname];
+    if (override !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+      res.end(override);
+      return;
+    }
+    files(req, res, () => {
+      // Only page-like paths fall back to the app; a missing script or image is a real 404.
+      if (historyFallback && !path.extname(pathname) && req.method === 'GET') {
+        req.url = '/index.html';
+        index(req, res, () => notFound(res));
+        return;
+      }
+      notFound(res);
+    });
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+  return {
+    url: `http://${host}:${port}/`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** @param {http.ServerResponse} res */
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end('Not found');
+}
+
+module.exports = { cacheControlFor, serveStatic };

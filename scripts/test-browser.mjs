@@ -1,0 +1,30 @@
+// @ts-check
+/**
+ * Browser tests over the composed production build: builds every app (skip with --no-build),
+ * starts a throwaway Firestore emulator, and runs the `browser` jest project. Each test file
+ * serves the site itself (tests/browser/support), so it can stop and move remotes at will.
+ */
+import emulatorLib from './lib/firestore-emulator.cjs';
+import jestLib from './lib/jest.cjs';
+import processes from './lib/processes.cjs';
+import stack from './lib/stack.cjs';
+import testStack from './lib/test-stack.cjs';
+
+const { onShutdown, shutdown, stopOnSignals } = processes;
+stopOnSignals();
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+try {
+  if (build) await stack.buildApps();
+  const emulator = await emulatorLib.startFirestoreEmulator(testStack.testEmulator);
+  onShutdown(() => emulator.stop());
+  await jestLib.runJest(
+    'browser',
+    args.filter((arg) => arg !== '--no-build'),
+    jestLib.emulatorEnv(emulator),
+  );
+  await shutdown(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}

@@ -1,0 +1,18 @@
+// @ts-check
+/** Integration tests (the Firestore writer and security rules) against a throwaway emulator. */
+import emulatorLib from './lib/firestore-emulator.cjs';
+import jestLib from './lib/jest.cjs';
+import processes from './lib/processes.cjs';
+import testStack from './lib/test-stack.cjs';
+
+const { onShutdown, shutdown, stopOnSignals } = processes;
+stopOnSignals();
+try {
+  const emulator = await emulatorLib.startFirestoreEmulator(testStack.testEmulator);
+  onShutdown(() => emulator.stop());
+  await jestLib.runJest('integration', process.argv.slice(2), jestLib.emulatorEnv(emulator));
+  await shutdown(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}

@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Footer } from '../footer/footer';
+import { Navigation } from '../navigation/navigation';
+import { useMenuState } from '../navigation/use-menu-state';
+import styles from './site-layout.module.css';
+import { useScrollToHash } from './use-scroll-to-hash';
+
+/** The chrome around every page: skip link, navigation, the page area and the footer. */
+export function SiteLayout() {
+  const [menuOpen, setMenuOpen] = useMenuState();
+  useScrollToHash();
+  return (
+    <div className={styles.site}>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
+      <Navigation open={menuOpen} onOpenChange={setMenuOpen} />
+      <main id="main" className={styles.main} tabIndex={-1} inert={menuOpen}>
+        <Outlet />
+      </main>
+      <Footer inert={menuOpen} />
+      <ScrollRestoration />
+    </div>
+  );
+}

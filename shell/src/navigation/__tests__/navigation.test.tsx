@@ -1,0 +1,91 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router-dom';
+import { navigation, socials } from 'remote-shared/content';
+import { renderRoutes } from '../../test-utils';
+import { Navigation } from '../navigation';
+import { useMenuState } from '../use-menu-state';
+
+function NavigationWithState() {
+  const [open, setOpen] = useMenuState();
+  return <Navigation open={open} onOpenChange={setOpen} />;
+}
+
+function renderNavigation(path = '/') {
+  return renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <NavigationWithState />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/', element: <p>home page</p> },
+          { path: '/about', element: <p>about page</p> },
+          { path: '/contact', element: <p>contact page</p> },
+        ],
+      },
+    ],
+    path,
+  );
+}
+
+const toggle = () => screen.getByRole('button', { name: /^(Menu|Close)$/ });
+
+describe('Navigation', () => {
+  it('links the logo home and starts with the overlay closed', () => {
+    renderNavigation('/about');
+    expect(screen.getByRole('link', { name: navigation.logoLabel })).toHaveAttribute('href', '/');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle()).toHaveTextContent(navigation.menuLabel);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the overlay with every link, socials and the call to action', async () => {
+    renderNavigation();
+    await userEvent.click(toggle());
+    const dialog = screen.getByRole('dialog', { name: navigation.overlayLabel });
+    expect(toggle()).toHaveTextContent(navigation.closeLabel);
+    for (const link of navigation.overlayLinks) {
+      expect(within(dialog).getByRole('link', { name: link.label })).toHaveAttribute(
+        'href',
+        link.href,
+      );
+    }
+    for (const social of socials) {
+      const link = within(dialog).getByRole('link', { name: new RegExp(social.accessibleName) });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    expect(within(dialog).getByText(navigation.overlayCallToAction)).toBeInTheDocument();
+  });
+
+  it('locks page scroll while open and releases it on close', async () => {
+    renderNavigation();
+    await userEvent.click(toggle());
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    await userEvent.click(toggle());
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it('closes on Escape and returns focus to the toggle', async () => {
+    renderNavigation();
+    await userEvent.click(toggle());
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle()).toHaveFocus();
+  });
+
+  it('closes when a link navigates', async () => {
+    renderNavigation();
+    await userEvent.click(toggle());
+    await userEvent.click(screen.getByRole('link', { name: 'Contact Us' }));
+    expect(await screen.findByText('contact page')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(async () => {});
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+});

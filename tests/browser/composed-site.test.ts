@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { footer, navigation } from 'remote-shared/content';
+import { launchBrowser, openPage, siteUrl, startSite, type Site } from './support/site';
+
+let site: Site;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+beforeEach(async () => {
+  ({ page } = await openPage(browser));
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+async function expectChrome(p: Page) {
+  await p.getByRole('link', { name: navigation.logoLabel }).waitFor();
+  await p.getByRole('button', { name: navigation.menuLabel }).waitFor();
+  await p.getByRole('heading', { name: footer.heading }).waitFor();
+  await p.getByRole('link', { name: footer.mailLabel }).waitFor();
+}
+
+describe('the composed site', () => {
+  it.each([
+    ['/', 'We are a full service Digital Agency.'],
+    ['/about', 'About Us'],
+    ['/menu', 'Menu'],
+    ['/contact', 'Contact Us'],
+  ])('%s renders its page with the navigation bar and footer', async (path, heading) => {
+    await page.goto(siteUrl(path));
+    await expectChrome(page);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  });
+
+  it('shows the error screen for an unknown path, with a working link home', async () => {
+    await page.goto(siteUrl('/no/such/page'));
+    await expectChrome(page);
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByText('404 Not Found').waitFor();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.waitForURL(siteUrl('/'));
+    await page.getByRole('heading', { name: 'We are a full service Digital Agency.' }).waitFor();
+  });
+
+  it('downloads exactly one copy of react-dom on /', async () => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(await response.text().catch(() => ''));
+      }
+    });
+    await page.goto(siteUrl('/'), { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'We are a full service Digital Agency.' }).waitFor();
+    // React DOM's client bundle carries this error-decoder URL exactly once per copy.
+    const copies = scripts.filter(
+      (source) => source.includes('https://react.dev/errors/') && source.includes('createRoot'),
+    ).length;
+    expect(copies).toBe(1);
+  });
+
+  it.each(['/', '/about', '/menu', '/contact', '/nope'])(
+    'axe finds no serious or critical violations on %s',
+    async (path) => {
+      await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+    },
+  );
+});

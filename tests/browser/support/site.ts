@@ -1,0 +1,44 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import chromiumLib from '../../../scripts/lib/chromium.cjs';
+import stack from '../../../scripts/lib/stack.cjs';
+import testStack from '../../../scripts/lib/test-stack.cjs';
+
+export const ports = testStack.testPorts;
+
+/** The emulator scripts/test-browser.mjs started, as the tests' environment names it. */
+export const emulator = (() => {
+  const [host = '127.0.0.1', port = String(testStack.testEmulator.port)] = (
+    process.env.FIRESTORE_EMULATOR_HOST ?? ''
+  ).split(':');
+  return { host, port: Number(port), projectId: testStack.testEmulator.projectId };
+})();
+
+export type Site = Awaited<ReturnType<typeof stack.serveSite>>;
+
+/** Serves the production build of all four apps on the test ports. */
+export function startSite(): Promise<Site> {
+  return stack.serveSite({ ports, emulator });
+}
+
+export function siteUrl(path = '/'): string {
+  return new URL(path, `http://localhost:${ports.shell}`).toString();
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumLib.executablePath,
+    args: chromiumLib.chromiumFlags,
+  });
+}
+
+/** A fresh page that fails the test on any uncaught page error. */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
