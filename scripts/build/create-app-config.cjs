@@ -11,6 +11,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { apps, manifestUrl } = require('../lib/apps.cjs');
+const { distOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 
 /**
@@ -40,7 +41,7 @@ function createAppConfig(contract, appDir, argv) {
     entry: { main: './src/index.ts' },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
-      path: path.join(appDir, 'dist'),
+      path: distOf(contract.app),
       // The shell serves deep links (/about) from its history fallback, so its assets need an
       // absolute path; remotes resolve theirs from wherever their manifest was loaded.
       publicPath: isShell ? '/' : 'auto',

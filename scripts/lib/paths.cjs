@@ -1,11 +1,17 @@
 // @ts-check
 const path = require('node:path');
 
-
 const repoRoot = path.resolve(__dirname, '../..');
 
-/** @param {string} app */
-const distOf = (app) => path.join(repoRoot, app, 'dist');
+/**
+ * Where an app's production build goes: its dist/ folder, or FIRSTDAY_DIST/<app> when set (so
+ * two builds on one machine need not overwrite each other).
+ * @param {string} app
+ */
+const distOf = (app) =>
+  process.env.FIRSTDAY_DIST
+    ? path.join(path.resolve(process.env.FIRSTDAY_DIST), app)
+    : path.join(repoRoot, app, 'dist');
 
 /** Where `npm start` and `npm run dev` keep local Firestore data between runs (git-ignored). */
 const localDataDir = path.join(repoRoot, '.data', 'firestore');

@@ -5,14 +5,22 @@
  */
 const { firestore } = require('./apps.cjs');
 
+// Several test runs on one machine (parallel work, CI beside a developer) can pick other
+// ports: TEST_PORT_BASE moves the site, TEST_EMULATOR_PORT the emulator.
+const base = Number(process.env.TEST_PORT_BASE ?? 4000);
+
 /** @type {import('./stack.cjs').Ports} */
 const testPorts = {
-  shell: 4000,
-  'remote-home': 4001,
-  'remote-contact': 4002,
-  'remote-shared': 4003,
+  shell: base,
+  'remote-home': base + 1,
+  'remote-contact': base + 2,
+  'remote-shared': base + 3,
 };
 
-const testEmulator = { host: '127.0.0.1', port: 8180, projectId: firestore.projectId };
+const testEmulator = {
+  host: '127.0.0.1',
+  port: Number(process.env.TEST_EMULATOR_PORT ?? 8180),
+  projectId: firestore.projectId,
+};
 
 module.exports = { testPorts, testEmulator };
