@@ -33,10 +33,15 @@ async function buildApps(only = appIds) {
   );
 }
 
-/** The remotes.json that points the shell at remotes served on `ports`. @param {Ports} ports */
-function remotesJsonFor(ports) {
+/**
+ * The remotes.json that points the shell at remotes served on `ports`, with `moved` remotes
+ * at other URLs.
+ * @param {Ports} ports
+ * @param {Partial<Record<Exclude<AppId, 'shell'>, string>>} [moved]
+ */
+function remotesJsonFor(ports, moved = {}) {
   return JSON.stringify(
-    Object.fromEntries(remoteIds.map((id) => [id, manifestUrl(id, ports[id])])),
+    Object.fromEntries(remoteIds.map((id) => [id, moved[id] ?? manifestUrl(id, ports[id])])),
     null,
     2,
   );
@@ -55,35 +60,50 @@ function contactConfigFor(emulator) {
 }
 
 /**
- * Serves the built apps like a deployment would, each on its own port.
+ * Serves the built apps like a deployment would, each on its own port. Each app's server can
+ * be stopped and started again, to see the site live through a remote going down.
  * @param {object} [options]
  * @param {Ports} [options.ports]
  * @param {{ host: string; port: number; projectId: string }} [options.emulator]
+ * @param {Partial<Record<Exclude<AppId, 'shell'>, string>>} [options.moved] remotes.json entries
+ *   that point elsewhere than `ports`
  */
-async function serveSite({ ports = defaultPorts, emulator = firestore } = {}) {
-  const servers = await Promise.all(
-    appIds.map((id) =>
-      serveStatic({
-        dir: distOf(id),
-        port: ports[id],
-        host,
-        cors: id !== 'shell',
-        historyFallback: id === 'shell',
-        overrides:
-          id === 'shell'
-            ? { '/remotes.json': remotesJsonFor(ports) }
-            : id === 'remote-contact'
-              ? { '/firebase-config.json': contactConfigFor(emulator) }
-              : {},
-      }),
-    ),
-  );
+async function serveSite({ ports = defaultPorts, emulator = firestore, moved = {} } = {}) {
+  /** @param {AppId} id */
+  const serve = (id) =>
+    serveStatic({
+      dir: distOf(id),
+      port: ports[id],
+      host,
+      cors: id !== 'shell',
+      historyFallback: id === 'shell',
+      overrides:
+        id === 'shell'
+          ? { '/remotes.json': remotesJsonFor(ports, moved) }
+          : id === 'remote-contact'
+            ? { '/firebase-config.json': contactConfigFor(emulator) }
+            : {},
+    });
+  /** @type {Map<AppId, { close: () => Promise<void> }>} */
+  const running = new Map();
+  await Promise.all(appIds.map(async (id) => running.set(id, await serve(id))));
+
   return {
     url: `http://${host}:${ports.shell}/`,
     /** @param {AppId} id */
     urlOf: (id) => `http://${host}:${ports[id]}/`,
-    close: async () => {
-      await Promise.all(servers.map((server) => server.close()));
+    /** @param {AppId} id */
+    async stop(id) {
+      await running.get(id)?.close();
+      running.delete(id);
+    },
+    /** @param {AppId} id */
+    async start(id) {
+      if (!running.has(id)) running.set(id, await serve(id));
+    },
+    async close() {
+      await Promise.all([...running.values()].map((server) => server.close()));
+      running.clear();
     },
   };
 }

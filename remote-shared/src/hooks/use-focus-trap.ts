@@ -37,6 +37,8 @@ export function useFocusTrap(
         return false;
       },
       allowOutsideClick: true,
+      // Focusing must not scroll: the page behind a modal stays exactly where it was.
+      preventScroll: true,
       clickOutsideDeactivates: false,
       initialFocus: () => latest.current.initialFocus?.() ?? undefined,
       fallbackFocus: elements[0],

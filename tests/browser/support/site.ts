@@ -16,8 +16,8 @@ export const emulator = (() => {
 export type Site = Awaited<ReturnType<typeof stack.serveSite>>;
 
 /** Serves the production build of all four apps on the test ports. */
-export function startSite(): Promise<Site> {
-  return stack.serveSite({ ports, emulator });
+export function startSite(options: { moved?: Record<string, string> } = {}): Promise<Site> {
+  return stack.serveSite({ ports, emulator, ...options });
 }
 
 export function siteUrl(path = '/'): string {

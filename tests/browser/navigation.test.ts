@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { navigation } from 'remote-shared/content';
+import { launchBrowser, openPage, siteUrl, startSite, type Site } from './support/site';
+
+let site: Site;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+beforeEach(async () => {
+  ({ page } = await openPage(browser));
+  await page.goto(siteUrl('/menu'));
+  await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+const toggle = (p: Page) => p.getByRole('button', { name: /^(Menu|Close)$/ });
+const overlay = (p: Page) => p.getByRole('dialog', { name: navigation.overlayLabel });
+const scrollY = (p: Page) => p.evaluate(() => window.scrollY);
+
+/** Clicks where the toggle is, as a person would; Playwright's own click first scrolls the
+ * sticky header "into view", which moves the page and would spoil the scroll assertions. */
+async function clickToggleInPlace(p: Page) {
+  const box = await toggle(p).boundingBox();
+  if (!box) throw new Error('The toggle is not visible');
+  await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+describe('the navigation overlay', () => {
+  it('opens and closes with the toggle, locking and then restoring the scroll position', async () => {
+    // Make the page tall enough to scroll, then scroll part way down.
+    await page.evaluate(() => {
+      document.getElementById('main')!.style.minHeight = '3000px';
+      window.scrollTo(0, 600);
+    });
+    expect(await scrollY(page)).toBe(600);
+
+    await clickToggleInPlace(page);
+    await overlay(page).waitFor();
+    expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
+    await expect(toggle(page).textContent()).resolves.toContain(navigation.closeLabel);
+
+    // Scroll attempts while open move nothing.
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 800);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(200);
+    expect(await scrollY(page)).toBe(600);
+
+    await clickToggleInPlace(page);
+    await overlay(page).waitFor({ state: 'hidden' });
+    expect(await scrollY(page)).toBe(600);
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => window.scrollY > 600);
+  });
+
+  it('moves focus inside, keeps Tab inside, and closes on Escape with focus back on the toggle', async () => {
+    await toggle(page).click();
+    await overlay(page).waitFor();
+    const focusInside = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return (
+          !!active &&
+          (document.getElementById('site-menu')!.contains(active) ||
+            document.querySelector('header')!.contains(active))
+        );
+      });
+    expect(
+      await page.evaluate(() =>
+        document.getElementById('site-menu')!.contains(document.activeElement),
+      ),
+    ).toBe(true);
+    for (let i = 0; i < 15; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await overlay(page).waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(
+      'site-menu',
+    );
+  });
+
+  it('closes when one of its links navigates', async () => {
+    await toggle(page).click();
+    await overlay(page).getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL(siteUrl('/about'));
+    await overlay(page).waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  });
+
+  it('leads Our Work to the work section of the home page', async () => {
+    await toggle(page).click();
+    await overlay(page).getByRole('link', { name: 'Our Work' }).click();
+    await page.waitForURL(siteUrl('/#work'));
+    await page.locator('#work').waitFor({ state: 'attached' });
+  });
+});
+
+describe('the /menu page', () => {
+  it.each([
+    ['Home', '/'],
+    ['About', '/about'],
+    ['Products', '/#work'],
+    ['Reach Us', '/contact'],
+  ])('links %s to %s', async (label, path) => {
+    await page.getByRole('main').getByRole('link', { name: label, exact: true }).click();
+    await page.waitForURL(siteUrl(path));
+  });
+});
