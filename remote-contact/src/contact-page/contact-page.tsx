@@ -1,13 +1,43 @@
+import { useCallback, useRef, useState } from 'react';
 import { contactPage } from 'remote-shared/content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
+import { ContactForm } from '../contact-form/contact-form';
+import type { WriteContact } from '../firestore/contact-submission';
+import { preloadContactWriter, writeContact as firestoreWriter } from '../firestore/default-writer';
+import { newDocumentId } from '../firestore/document-id';
+import { ThankYouDialog } from '../thank-you/thank-you-dialog';
+import styles from './contact-page.module.css';
 
-export function ContactPage() {
+export interface ContactPageProps {
+  /** Unit tests inject a fake; the site uses the Firestore writer. */
+  readonly writeContact?: WriteContact;
+}
+
+export function ContactPage({ writeContact = firestoreWriter }: ContactPageProps) {
   useScrollToTopOnEntry();
+  const [thanking, setThanking] = useState(false);
+  const submit = useRef<HTMLButtonElement>(null);
+  const onSent = useCallback(() => setThanking(true), []);
+  const onFirstUse = writeContact === firestoreWriter ? preloadContactWriter : undefined;
+
   return (
-    <Container>
-      <h1>{contactPage.heading}</h1>
-      <p>{contactPage.invitation}</p>
+    <Container className={styles.page}>
+      <header className={styles.intro}>
+        <p className={styles.eyebrow}>{contactPage.eyebrow}</p>
+        <h1 className={styles.heading}>{contactPage.heading}</h1>
+        <p className={styles.invitation}>{contactPage.invitation}</p>
+      </header>
+      <div className={styles.panel}>
+        <ContactForm
+          writeContact={writeContact}
+          newId={newDocumentId}
+          onFirstUse={onFirstUse}
+          onSent={onSent}
+          submitRef={submit}
+        />
+      </div>
+      <ThankYouDialog open={thanking} onClose={() => setThanking(false)} returnFocusTo={submit} />
     </Container>
   );
 }

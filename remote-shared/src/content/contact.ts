@@ -11,8 +11,11 @@ export type ContactField = keyof typeof contactLimits;
 
 export const contactPage = {
   heading: 'Contact Us',
+  eyebrow: 'Start your First Day',
   invitation:
     "Tell us about your project, your brand or the idea you can't stop thinking about. We answer every message within two working days.",
+  formLabel: 'Contact form',
+  requiredNote: 'Fields marked * are required.',
   fields: {
     name: { label: 'Name', placeholder: 'Your name', required: 'Name is required' },
     phone: {
@@ -29,7 +32,13 @@ export const contactPage = {
     },
   } satisfies Record<ContactField, { label: string; placeholder: string; required: string }>,
   invalidEmail: 'Enter a valid email address, like name@example.com',
-  tooLong: (limit: number): string => `Keep this under ${limit} characters`,
+  tooLong: (limit: number): string => `Keep this to ${limit} characters or fewer`,
+  phoneTooLong: (limit: number): string => `A phone number has at most ${limit} digits`,
+  /** The live counter under the message, e.g. "120 / 5000". */
+  counter: (used: number, limit: number): string => `${used} / ${limit}`,
+  counterLabel: (used: number, limit: number): string => `${used} of ${limit} characters used`,
+  /** Bots fill every field; people never see this one. */
+  honeypotLabel: 'Leave this field empty',
   submit: 'Submit',
   sending: 'Sending…',
   clear: 'Clear',

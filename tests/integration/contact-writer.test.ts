@@ -1,0 +1,190 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { setLogLevel } from 'firebase/firestore/lite';
+import {
+  createContactWriter,
+  writeTimeoutMs,
+} from '../../remote-contact/src/firestore/contact-writer';
+import {
+  ContactWriteError,
+  type ContactSubmission,
+} from '../../remote-contact/src/firestore/contact-submission';
+import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
+import type { FirebaseSettings } from '../../remote-contact/src/firestore/firebase-settings';
+import { emulatorAddress } from './support/emulator';
+import { deadPort, startAnswerLosingProxy, startSilentServer } from './support/unanswering-servers';
+
+// Its own project, so the rules tests and these never see each other's documents.
+const projectId = 'demo-writer-test';
+const emulator = emulatorAddress();
+const settings: FirebaseSettings = { projectId, apiKey: 'demo-api-key', emulator };
+
+const submission: ContactSubmission = {
+  name: 'Grace Hopper',
+  phone: '15550100',
+  email: 'grace@example.com',
+  company: 'Compilers & Co',
+  message: '',
+};
+
+let admin: App;
+let db: Firestore;
+const quiet = { info: jest.fn(), error: jest.fn() };
+
+beforeAll(() => {
+  setLogLevel('silent');
+  admin = initializeApp({ projectId }, 'contact-writer-test');
+  db = getFirestore(admin);
+});
+
+beforeEach(async () => {
+  quiet.info.mockClear();
+  quiet.error.mockClear();
+  await fetch(
+    `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+    { method: 'DELETE' },
+  );
+});
+
+afterAll(() => deleteApp(admin));
+
+async function allDocuments() {
+  return (await db.collection('users').get()).docs;
+}
+
+describe('the contact writer against the Firestore emulator', () => {
+  it('stores users/{id} with exactly the five strings and a server createdAt', async () => {
+    const write = createContactWriter(settings, { log: quiet });
+    const id = newDocumentId();
+    const before = Date.now();
+    await expect(write(id, submission)).resolves.toBe('created');
+
+    const docs = await allDocuments();
+    expect(docs.map((d) => d.id)).toEqual([id]);
+    const data = docs[0]!.data();
+    expect(Object.keys(data).sort()).toEqual(
+      ['company', 'createdAt', 'email', 'message', 'name', 'phone'].sort(),
+    );
+    expect(data).toMatchObject({ ...submission, message: '' });
+    expect(data.createdAt).toBeInstanceOf(Timestamp);
+    const created = (data.createdAt as Timestamp).toMillis();
+    expect(created).toBeGreaterThanOrEqual(before - 5_000);
+    expect(created).toBeLessThanOrEqual(Date.now() + 5_000);
+  });
+
+  it('logs the new id', async () => {
+    const write = createContactWriter(settings, { log: quiet });
+    const id = newDocumentId();
+    await write(id, submission);
+    expect(quiet.info).toHaveBeenCalledWith(expect.stringContaining(`users/${id}`));
+  });
+
+  it('loads its settings lazily, once', async () => {
+    const load = jest.fn(async () => settings);
+    const write = createContactWriter(load, { log: quiet });
+    expect(load).not.toHaveBeenCalled();
+    await write(newDocumentId(), submission);
+    await write(newDocumentId(), submission);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await allDocuments()).toHaveLength(2);
+  });
+
+  it('stores hostile text byte for byte, as plain strings', async () => {
+    const write = createContactWriter(settings, { log: quiet });
+    const id = newDocumentId();
+    const hostile: ContactSubmission = {
+      name: '<script>alert("x")</script>',
+      phone: '0123456789',
+      email: "o'brien+test@example.co.uk",
+      company: 'שלום עולם 🎨',
+      message: '=cmd|\' /C calc\'!A0\n"quoted", commas, and\r\nnewlines — 日本語 🚀',
+    };
+    await write(id, hostile);
+    const data = (await db.doc(`users/${id}`).get()).data();
+    expect(data).toMatchObject(hostile);
+  });
+
+  it('never makes a second document when the same submission is retried', async () => {
+    const write = createContactWriter(settings, { log: quiet });
+    const id = newDocumentId();
+    await write(id, submission);
+    await expect(write(id, submission)).resolves.toBe('already-stored');
+    // A double click: two calls at once become one write.
+    const other = newDocumentId();
+    const [a, b] = await Promise.all([write(other, submission), write(other, submission)]);
+    expect([a, b]).toEqual(['created', 'created']);
+    expect((await allDocuments()).map((d) => d.id).sort()).toEqual([id, other].sort());
+  });
+
+  it('a retry after a lost answer finds the document already stored, and adds none', async () => {
+    const proxy = await startAnswerLosingProxy(emulator);
+    try {
+      const write = createContactWriter(
+        { ...settings, emulator: { host: '127.0.0.1', port: proxy.port } },
+        { log: quiet, timeoutMs: 1_500 },
+      );
+      const id = newDocumentId();
+      proxy.loseNextAnswer();
+      await expect(write(id, submission)).rejects.toMatchObject({ reason: 'timeout' });
+      // The first write did land: the visitor only never heard so.
+      expect((await allDocuments()).map((d) => d.id)).toEqual([id]);
+
+      await expect(write(id, submission)).resolves.toBe('already-stored');
+      expect(proxy.commits()).toBe(2);
+      expect((await allDocuments()).map((d) => d.id)).toEqual([id]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a fresh writer retrying an id that exists is refused by the rules, not duplicated', async () => {
+    const id = newDocumentId();
+    await createContactWriter(settings, { log: quiet })(id, submission);
+    const later = createContactWriter(settings, { log: quiet });
+    await expect(later(id, { ...submission, name: 'Overwrite attempt' })).rejects.toMatchObject({
+      reason: 'denied',
+    });
+    const docs = await allDocuments();
+    expect(docs).toHaveLength(1);
+    expect(docs[0]!.data().name).toBe('Grace Hopper');
+  });
+
+  it('surfaces a rules denial as a failure and stores nothing', async () => {
+    const write = createContactWriter(settings, { log: quiet });
+    const failure = write(newDocumentId(), { ...submission, phone: '555-0100' });
+    await expect(failure).rejects.toBeInstanceOf(ContactWriteError);
+    await expect(failure).rejects.toMatchObject({ reason: 'denied' });
+    expect(quiet.error).toHaveBeenCalled();
+    expect(await allDocuments()).toHaveLength(0);
+  });
+
+  it('fails when nothing listens at the configured address', async () => {
+    const port = await deadPort();
+    const write = createContactWriter(
+      { ...settings, emulator: { host: '127.0.0.1', port } },
+      { log: quiet, timeoutMs: 5_000 },
+    );
+    await expect(write(newDocumentId(), submission)).rejects.toBeInstanceOf(ContactWriteError);
+  });
+
+  it('times out a write that is never answered', async () => {
+    const silent = await startSilentServer();
+    try {
+      const write = createContactWriter(
+        { ...settings, emulator: { host: '127.0.0.1', port: silent.port } },
+        { log: quiet, timeoutMs: 1_000 },
+      );
+      const started = Date.now();
+      await expect(write(newDocumentId(), submission)).rejects.toMatchObject({
+        reason: 'timeout',
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('waits 10 s by default before giving up', () => {
+    expect(writeTimeoutMs).toBe(10_000);
+  });
+});

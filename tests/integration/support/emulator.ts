@@ -1,0 +1,11 @@
+/** The emulator scripts/test-integration.mjs started, as FIRESTORE_EMULATOR_HOST names it. */
+export function emulatorAddress(): { host: string; port: number } {
+  const value = process.env.FIRESTORE_EMULATOR_HOST;
+  if (!value) {
+    throw new Error(
+      'FIRESTORE_EMULATOR_HOST is not set: run these tests with `node scripts/test-integration.mjs`',
+    );
+  }
+  const [host = '127.0.0.1', port = ''] = value.split(':');
+  return { host, port: Number(port) };
+}
