@@ -1,0 +1,223 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { contactPage } from 'remote-shared/content';
+import { ContactPage } from '../../contact-page/contact-page';
+import type { ContactSubmission, WriteContact } from '../../firestore/contact-submission';
+
+type Deferred = { resolve: () => void; reject: (error: Error) => void };
+
+/** A fake writer whose every call waits until the test answers it. */
+function controlledWriter() {
+  const calls: Array<{ id: string; submission: ContactSubmission } & Deferred> = [];
+  const write: WriteContact = (id, submission) =>
+    new Promise((resolve, reject) => {
+      calls.push({ id, submission, resolve: () => resolve('created'), reject });
+    });
+  return { write: jest.fn(write), calls };
+}
+
+const field = (name: RegExp) => screen.getByRole('textbox', { name });
+const submitButton = () => screen.getByRole('button', { name: contactPage.submit });
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field(/^name/i), 'Ada Lovelace');
+  await user.type(screen.getByRole('textbox', { name: /^phone/i }), '442079460000');
+  await user.type(field(/^email/i), 'ada@example.com');
+  await user.type(field(/^company/i), 'Analytical Engines');
+  await user.type(field(/^message/i), 'Hello');
+}
+
+function setup(write: WriteContact = jest.fn(async () => 'created' as const)) {
+  const user = userEvent.setup();
+  render(<ContactPage writeContact={write} />);
+  return { user, write };
+}
+
+describe('the contact form', () => {
+  it('labels every field visibly and shows its placeholder', () => {
+    setup();
+    for (const name of ['name', 'phone', 'email', 'company', 'message'] as const) {
+      const { label, placeholder } = contactPage.fields[name];
+      const input = screen.getByLabelText(new RegExp(`^${label}`));
+      expect(input).toHaveAttribute('placeholder', placeholder);
+      expect(input).toBeVisible();
+    }
+    expect(submitButton()).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('button', { name: contactPage.clear })).toBeInTheDocument();
+  });
+
+  it('shows the four messages on an empty submit, marks the fields and sends nothing', async () => {
+    const { user, write } = setup();
+    await user.click(submitButton());
+    for (const name of ['name', 'phone', 'email', 'company'] as const) {
+      const input = screen.getByLabelText(new RegExp(`^${contactPage.fields[name].label}`));
+      const message = screen.getByText(contactPage.fields[name].required);
+      expect(message).toBeVisible();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAttribute('aria-describedby', message.id);
+      expect(input).toHaveAccessibleDescription(contactPage.fields[name].required);
+    }
+    expect(field(/^message/i)).not.toHaveAttribute('aria-invalid');
+    expect(write).not.toHaveBeenCalled();
+    // Focus goes to the first field to fix.
+    expect(field(/^name/i)).toHaveFocus();
+  });
+
+  it('clears a field’s error as soon as it is fixed', async () => {
+    const { user } = setup();
+    await user.click(submitButton());
+    await user.type(field(/^name/i), 'A');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(field(/^name/i)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Email is required')).toBeVisible();
+  });
+
+  it('shows the email message for an invalid address and sends nothing', async () => {
+    const { user, write } = setup();
+    await fillValid(user);
+    await user.clear(field(/^email/i));
+    await user.type(field(/^email/i), 'ada@example');
+    await user.click(submitButton());
+    expect(screen.getByText(contactPage.invalidEmail)).toBeVisible();
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('keeps only digits in the phone field, typed or pasted', async () => {
+    const { user } = setup();
+    const phone = screen.getByRole('textbox', { name: /^phone/i });
+    await user.type(phone, '+44 (20) abc');
+    expect(phone).toHaveValue('4420');
+    await user.clear(phone);
+    phone.focus();
+    await user.paste('tel: +1-555-0100 ext. 7');
+    expect(phone).toHaveValue('155501007');
+  });
+
+  it('blocks a message over the limit with a message, keeping the text', async () => {
+    const { user, write } = setup();
+    await fillValid(user);
+    const message = field(/^message/i);
+    await user.clear(message);
+    message.focus();
+    await user.paste('x'.repeat(5001));
+    await user.click(submitButton());
+    expect(screen.getByText(contactPage.tooLong(5000))).toBeVisible();
+    expect(message).toHaveValue('x'.repeat(5001));
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('Clear empties every field and every error', async () => {
+    const { user } = setup();
+    await user.type(field(/^name/i), 'Ada');
+    await user.click(submitButton());
+    expect(screen.getByText('Phone number is required')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: contactPage.clear }));
+    for (const input of screen.getAllByRole('textbox')) expect(input).toHaveValue('');
+    expect(screen.queryByText(/is required/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^name/i })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('sends trimmed values, says it is sending, then thanks and clears', async () => {
+    const { write, calls } = controlledWriter();
+    const { user } = setup(write);
+    await user.type(field(/^name/i), '  Ada Lovelace  ');
+    await user.type(screen.getByRole('textbox', { name: /^phone/i }), '442079460000');
+    await user.type(field(/^email/i), ' ada@example.com');
+    await user.type(field(/^company/i), 'Analytical Engines ');
+    await user.click(submitButton());
+
+    const sendingButton = screen.getByRole('button', { name: contactPage.sending });
+    expect(sendingButton).toBeDisabled();
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(calls[0]!.submission).toEqual({
+      name: 'Ada Lovelace',
+      phone: '442079460000',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+      message: '',
+    });
+    expect(calls[0]!.id).toMatch(/^[A-Za-z0-9]{20}$/);
+
+    await act(async () => calls[0]!.resolve());
+    const dialog = await screen.findByRole('dialog', { name: contactPage.thankYouTitle });
+    expect(dialog).toBeVisible();
+    for (const input of screen.getAllByRole('textbox', { hidden: true }))
+      if (input.id !== 'contact-website') expect(input).toHaveValue('');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('sends once for a double click', async () => {
+    const { write, calls } = controlledWriter();
+    const { user } = setup(write);
+    await fillValid(user);
+    await user.dblClick(submitButton());
+    expect(write).toHaveBeenCalledTimes(1);
+    await act(async () => calls[0]!.resolve());
+    await screen.findByRole('dialog');
+  });
+
+  it('on failure shows an alert, keeps everything typed, and retries with the same id', async () => {
+    const { write, calls } = controlledWriter();
+    const { user } = setup(write);
+    await fillValid(user);
+    await user.click(submitButton());
+    await act(async () => calls[0]!.reject(new Error('offline')));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(contactPage.failure);
+    expect(field(/^name/i)).toHaveValue('Ada Lovelace');
+    expect(field(/^message/i)).toHaveValue('Hello');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(submitButton());
+    expect(calls[1]!.id).toBe(calls[0]!.id);
+    await act(async () => calls[1]!.resolve());
+    await screen.findByRole('dialog');
+    expect(screen.getByRole('alert', { hidden: true })).not.toBeVisible();
+  });
+
+  it('uses a new id once the visitor changes what they send', async () => {
+    const { write, calls } = controlledWriter();
+    const { user } = setup(write);
+    await fillValid(user);
+    await user.click(submitButton());
+    await act(async () => calls[0]!.reject(new Error('offline')));
+    await user.type(field(/^message/i), ' again');
+    await user.click(submitButton());
+    expect(calls[1]!.id).not.toBe(calls[0]!.id);
+  });
+
+  it('a filled honeypot shows success and writes nothing', async () => {
+    const { user, write } = setup();
+    await fillValid(user);
+    const trap = document.getElementById('contact-website') as HTMLInputElement;
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    trap.value = 'http://spam.example';
+    await user.click(submitButton());
+    await screen.findByRole('dialog');
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('keeps the honeypot out of the tab order', async () => {
+    const { user } = setup();
+    const stops: string[] = [];
+    field(/^name/i).focus();
+    for (let i = 0; i < 8; i += 1) {
+      stops.push(document.activeElement?.id || document.activeElement?.textContent || '');
+      await user.tab();
+    }
+    expect(stops).not.toContain('contact-website');
+  });
+
+  it('treats markup typed into fields as text', async () => {
+    const { write, calls } = controlledWriter();
+    const { user } = setup(write);
+    await fillValid(user);
+    await user.type(field(/^company/i), '<b onmouseover=alert(1)>x</b>');
+    await user.click(submitButton());
+    expect(calls[0]!.submission.company).toBe('Analytical Engines<b onmouseover=alert(1)>x</b>');
+    expect(document.querySelector('b')).toBeNull();
+    const form = screen.getByRole('form', { name: contactPage.formLabel });
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+});

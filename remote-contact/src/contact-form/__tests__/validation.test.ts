@@ -1,0 +1,127 @@
+import { contactLimits, contactPage } from 'remote-shared/content';
+import { emptyContactValues, normalizeContactValues, type ContactValues } from '../contact-values';
+import {
+  characterCount,
+  filterPhone,
+  hasErrors,
+  isValidEmail,
+  validateContact,
+} from '../validation';
+
+const valid: ContactValues = {
+  name: 'Ada Lovelace',
+  phone: '442079460000',
+  email: 'ada@example.com',
+  company: 'Analytical Engines',
+  message: '',
+};
+
+describe('validateContact', () => {
+  it('accepts a complete request with an empty message', () => {
+    expect(validateContact(valid)).toEqual({});
+    expect(hasErrors(validateContact(valid))).toBe(false);
+  });
+
+  it('gives the four required messages for an empty form, and none for message', () => {
+    expect(validateContact(emptyContactValues)).toEqual({
+      name: 'Name is required',
+      phone: 'Phone number is required',
+      email: 'Email is required',
+      company: 'Company is required',
+    });
+  });
+
+  it.each(['name', 'phone', 'email', 'company'] as const)(
+    'treats a %s of only spaces, tabs and newlines as missing',
+    (field) => {
+      const errors = validateContact({ ...valid, [field]: ' \t\n ' });
+      expect(errors[field]).toBe(contactPage.fields[field].required);
+      expect(Object.keys(errors)).toEqual([field]);
+    },
+  );
+
+  it('judges the trimmed values: leading and trailing spaces are fine', () => {
+    const spaced = { ...valid, name: '  Ada  ', email: ' ada@example.com ', company: ' X ' };
+    expect(validateContact(spaced)).toEqual({});
+    expect(normalizeContactValues(spaced)).toMatchObject({
+      name: 'Ada',
+      email: 'ada@example.com',
+      company: 'X',
+    });
+  });
+
+  it.each([
+    'plainaddress',
+    'a@b',
+    '@example.com',
+    'ada@',
+    'ada@@example.com',
+    'a da@example.com',
+    'ada@exa mple.com',
+    'ada@-example.com',
+    'ada@example..com',
+    '<script>@x.com',
+  ])('rejects the invalid email %j', (email) => {
+    expect(validateContact({ ...valid, email }).email).toBe(contactPage.invalidEmail);
+  });
+
+  it.each(['ada@example.com', "o'brien+tag@mail.example.co.uk", 'A.B-C_d@sub-domain.example.io'])(
+    'accepts the valid email %j',
+    (email) => {
+      expect(isValidEmail(email)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['name', contactLimits.name],
+    ['email', contactLimits.email],
+    ['company', contactLimits.company],
+    ['message', contactLimits.message],
+  ] as const)('limits %s to %i characters', (field, limit) => {
+    const at = field === 'email' ? `${'a'.repeat(limit - 12)}@example.com` : 'x'.repeat(limit);
+    const over = field === 'email' ? `a${at}` : `${at}x`;
+    expect(validateContact({ ...valid, [field]: at })[field]).toBeUndefined();
+    expect(validateContact({ ...valid, [field]: over })[field]).toBe(contactPage.tooLong(limit));
+  });
+
+  it('limits phone to 20 digits', () => {
+    expect(validateContact({ ...valid, phone: '1'.repeat(20) }).phone).toBeUndefined();
+    expect(validateContact({ ...valid, phone: '1'.repeat(21) }).phone).toBe(
+      contactPage.phoneTooLong(20),
+    );
+  });
+
+  it('refuses a phone that is not digits (the rules would)', () => {
+    expect(validateContact({ ...valid, phone: '+44 20' }).phone).toBeDefined();
+  });
+
+  it('counts length as the security rules do (UTF-16 units: an emoji is 2)', () => {
+    expect(characterCount('🎨')).toBe(2);
+    expect(characterCount('שלום')).toBe(4);
+    expect(validateContact({ ...valid, name: '🎨'.repeat(50) }).name).toBeUndefined();
+    expect(validateContact({ ...valid, name: '🎨'.repeat(51) }).name).toBeDefined();
+  });
+
+  it('accepts markup, right-to-left and emoji as ordinary text', () => {
+    expect(
+      validateContact({
+        ...valid,
+        name: '<img src=x onerror=alert(1)>',
+        company: 'شركة 🚀',
+        message: '<script>alert(1)</script>',
+      }),
+    ).toEqual({});
+  });
+});
+
+describe('filterPhone', () => {
+  it.each([
+    ['+44 (0)20 7946-0000', '4402079460000'],
+    ['call me', ''],
+    ['١٢٣', ''],
+    ['12three45', '1245'],
+    ['0049', '0049'],
+  ])('keeps only the digits of %j', (input, digits) => {
+    expect(filterPhone(input)).toBe(digits);
+  });
+});
