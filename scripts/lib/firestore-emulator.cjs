@@ -94,7 +94,17 @@ async function startFirestoreEmulator({
   const seed = persistTo ? findExport(persistTo) : null;
   if (seed) args.push(`--seed_from_export=${seed}`);
 
-  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: Ctrl-C in a terminal must not kill the emulator before its data
+  // is exported; stop() ends it once that is done.
+  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const killGroup = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', killGroup);
   let output = '';
   await new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -149,7 +159,7 @@ async function startFirestoreEmulator({
       try {
         await exportData();
       } finally {
-        child.kill('SIGTERM');
+        killGroup();
         await new Promise((resolve) => {
           if (child.exitCode !== null) resolve(undefined);
           else child.once('exit', () => resolve(undefined));

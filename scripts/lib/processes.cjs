@@ -22,7 +22,9 @@ async function shutdown(code = 0) {
   shuttingDown = true;
   for (const cleanup of cleanups.reverse()) {
     try {
-      await cleanup();
+      // A cleanup that hangs (a server waiting on an idle connection) must not keep the
+      // others, such as saving the emulator's data, from running.
+      await Promise.race([cleanup(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
     } catch (error) {
       console.error('While stopping:', error);
     }
