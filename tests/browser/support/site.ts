@@ -42,3 +42,11 @@ export async function openPage(
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
 }
+
+/**
+ * Serves the site with remote-contact's firebase-config.json pointing at another Firestore
+ * address (e.g. a port nothing listens on), to see the form fail as a visitor would.
+ */
+export function startSiteWithFirestoreAt(firestore: { host: string; port: number }): Promise<Site> {
+  return stack.serveSite({ ports, emulator: { ...emulator, ...firestore } });
+}

@@ -1,0 +1,276 @@
+import AxeBuilder from '@axe-core/playwright';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import net from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { contactPage } from 'remote-shared/content';
+import {
+  emulator,
+  launchBrowser,
+  openPage,
+  siteUrl,
+  startSite,
+  startSiteWithFirestoreAt,
+  type Site,
+} from './support/site';
+
+let browser: Browser;
+let admin: App;
+let db: Firestore;
+let page: Page;
+let errors: string[];
+let logs: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = initializeApp({ projectId: emulator.projectId }, 'contact-browser-test');
+  db = getFirestore(admin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (admin) await deleteApp(admin);
+});
+
+beforeEach(async () => {
+  await fetch(
+    `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${emulator.projectId}/databases/(default)/documents`,
+    { method: 'DELETE' },
+  );
+  ({ page, errors } = await openPage(browser));
+  logs = [];
+  page.on('console', (message) => logs.push(message.text()));
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+async function storedRequests() {
+  const snapshot = await db.collection('users').get();
+  return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }));
+}
+
+const input = (label: string) => page.getByLabel(new RegExp(`^${label}`));
+const submit = () => page.getByRole('button', { name: contactPage.submit });
+
+async function openContact() {
+  await page.goto(siteUrl('/contact'));
+  await page.getByRole('heading', { level: 1, name: contactPage.heading }).waitFor();
+}
+
+async function fill(
+  values: Partial<Record<'Name' | 'Phone' | 'Email' | 'Company' | 'Message', string>>,
+) {
+  for (const [label, value] of Object.entries(values)) await input(label).fill(value);
+}
+
+const ada = {
+  Name: 'Ada Lovelace',
+  Phone: '442079460000',
+  Email: 'ada@example.com',
+  Company: 'Analytical Engines',
+  Message: 'We would like a new website.',
+};
+
+describe('the contact form on the composed site', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('stores a submission, thanks the visitor and logs the new id', async () => {
+    await openContact();
+    await fill(ada);
+    await submit().click();
+    const dialog = page.getByRole('dialog', { name: contactPage.thankYouTitle });
+    await dialog.waitFor();
+
+    const docs = await storedRequests();
+    expect(docs).toHaveLength(1);
+    const [doc] = docs;
+    expect(doc).toMatchObject({
+      name: 'Ada Lovelace',
+      phone: '442079460000',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+      message: 'We would like a new website.',
+    });
+    expect(Object.keys(doc!).sort()).toEqual(
+      ['company', 'createdAt', 'email', 'id', 'message', 'name', 'phone'].sort(),
+    );
+    expect((doc as unknown as { createdAt: unknown }).createdAt).toBeInstanceOf(Timestamp);
+    expect(logs.some((line) => line.includes(`users/${doc!.id}`))).toBe(true);
+
+    // The fields are cleared; any click closes the popup and focus returns to Submit.
+    for (const label of Object.keys(ada)) await expect(input(label).inputValue()).resolves.toBe('');
+    await page.getByText(contactPage.thankYouText).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await submit().evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('downloads the firebase SDK only once the form is used, and its config beside remote-contact', async () => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(siteUrl('/'), { waitUntil: 'networkidle' });
+    await page.goto(siteUrl('/about'), { waitUntil: 'networkidle' });
+    await openContact();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((url) => /firebase/.test(url))).toEqual([]);
+
+    await input('Name').focus();
+    await page.waitForLoadState('networkidle');
+    await fill(ada);
+    await submit().click();
+    await page.getByRole('dialog').waitFor();
+    const firebase = requests.filter((url) => /firebase/.test(url));
+    expect(firebase.some((url) => /firebase-firestore\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+    const contactOrigin = new URL(site.urlOf('remote-contact')).origin;
+    expect(firebase).toContain(`${contactOrigin}/firebase-config.json`);
+  });
+
+  it('shows the four messages on an empty submit and writes nothing', async () => {
+    await openContact();
+    await submit().click();
+    for (const text of [
+      'Name is required',
+      'Phone number is required',
+      'Email is required',
+      'Company is required',
+    ]) {
+      await page.getByText(text).waitFor();
+    }
+    await expect(input('Name').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(await storedRequests()).toEqual([]);
+  });
+
+  it('has no serious accessibility violations with errors showing and with the popup open', async () => {
+    await openContact();
+    await submit().click();
+    await page.getByText('Name is required').waitFor();
+    const axe = () =>
+      new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    const serious = (results: Awaited<ReturnType<typeof axe>>) =>
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
+    expect(serious(await axe())).toEqual([]);
+    await fill(ada);
+    await submit().click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(400); // let the entrance animation finish before measuring contrast
+    expect(serious(await axe())).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('stores hostile text as plain text: markup, emoji, right-to-left, spaces, pasted letters', async () => {
+    await openContact();
+    await page.evaluate(() => {
+      (window as unknown as { pwned?: number }).pwned = 0;
+    });
+    await fill({
+      Name: '   <script>window.pwned = 1</script> Ada 🎨   ',
+      Email: '  ada.o-brien+studio@example.co.uk  ',
+      Company: '<img src=x onerror="window.pwned = 2"> شركة الاختبار',
+      Message: '\n  "Quoted", commas, and\nnewlines — 日本語 🚀 <svg onload="window.pwned=3">  \n',
+    });
+    // Letters in the phone are dropped, typed key by key or inserted at once (as a paste is).
+    await input('Phone').pressSequentially('+44 (20) abc');
+    await expect(input('Phone').inputValue()).resolves.toBe('4420');
+    await input('Phone').fill('tel: +44 (20) 7946-0000 ext');
+    await expect(input('Phone').inputValue()).resolves.toBe('442079460000');
+
+    await submit().click();
+    await page.getByRole('dialog').waitFor();
+    const [doc] = await storedRequests();
+    expect(doc).toMatchObject({
+      name: '<script>window.pwned = 1</script> Ada 🎨',
+      phone: '442079460000',
+      email: 'ada.o-brien+studio@example.co.uk',
+      company: '<img src=x onerror="window.pwned = 2"> شركة الاختبار',
+      message: '"Quoted", commas, and\nnewlines — 日本語 🚀 <svg onload="window.pwned=3">',
+    });
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses invalid emails with a message and writes nothing', async () => {
+    await openContact();
+    await fill(ada);
+    for (const email of [
+      'ada',
+      'ada@example',
+      'ada@@example.com',
+      'a da@example.com',
+      '<b>@x.com',
+    ]) {
+      await input('Email').fill(email);
+      await submit().click();
+      await page.getByText(contactPage.invalidEmail).waitFor();
+    }
+    expect(await storedRequests()).toEqual([]);
+  });
+
+  it('refuses a message over the limit, keeping every character typed', async () => {
+    await openContact();
+    await fill({ ...ada, Message: 'x'.repeat(5001) });
+    await submit().click();
+    await page.getByText(contactPage.tooLong(5000)).waitFor();
+    expect((await input('Message').inputValue()).length).toBe(5001);
+    expect(await storedRequests()).toEqual([]);
+  });
+
+  it('stores exactly one document for a double click on Submit', async () => {
+    await openContact();
+    await fill(ada);
+    await submit().dblclick();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(500);
+    expect(await storedRequests()).toHaveLength(1);
+  });
+
+  it('Clear empties every field and error', async () => {
+    await openContact();
+    await fill({ Name: 'Ada', Message: 'Hi' });
+    await submit().click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByRole('button', { name: contactPage.clear }).click();
+    for (const label of Object.keys(ada)) await expect(input(label).inputValue()).resolves.toBe('');
+    await expect(page.getByText('Email is required').isVisible()).resolves.toBe(false);
+  });
+});
+
+describe('the contact form when Firestore cannot be reached', () => {
+  let site: Site;
+  beforeAll(async () => {
+    // A port that nothing listens on: the visitor's write can never arrive.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    site = await startSiteWithFirestoreAt({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('tells the visitor, keeps what they typed and logs the error', async () => {
+    await openContact();
+    await fill(ada);
+    await submit().click();
+    const alert = page.getByRole('alert').filter({ hasText: contactPage.failure });
+    await alert.waitFor({ timeout: 15_000 });
+    for (const [label, value] of Object.entries(ada)) {
+      await expect(input(label).inputValue()).resolves.toBe(value);
+    }
+    await expect(submit().isEnabled()).resolves.toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(logs.some((line) => /failed/i.test(line))).toBe(true);
+    expect(await storedRequests()).toEqual([]);
+  });
+});
