@@ -1,0 +1,118 @@
+// @ts-check
+const { parseArgs } = require('node:util');
+const { firestore } = require('../lib/apps.cjs');
+const { CliError } = require('./cli-error.cjs');
+
+/** Command-line options of `npm run submissions`. */
+
+const usage = `Usage: npm run submissions -- [options]
+
+Lists contact requests (the users collection), newest first.
+
+  --format table|csv|json  output format (default: table)
+  --since DATE             only requests received at or after DATE (e.g. 2026-01-31,
+                           2026-01-31T09:00:00Z); a bare date means midnight UTC
+  --out FILE               write to FILE instead of the terminal
+  --emulator HOST:PORT     read a Firestore emulator (default: $FIRESTORE_EMULATOR_HOST,
+                           else ${firestore.host}:${firestore.port}, the one \`npm start\` runs)
+  --project ID             read the real Firebase project ID with Application Default
+                           Credentials (gcloud auth application-default login); with
+                           --emulator, the project id to read on the emulator
+  --help                   show this help
+`;
+
+/** @typedef {'table' | 'csv' | 'json'} Format */
+/**
+ * @typedef {{ kind: 'emulator'; host: string; port: number; projectId: string }
+ *   | { kind: 'project'; projectId: string }} Target
+ */
+/**
+ * @typedef {object} Options
+ * @property {Format} format
+ * @property {Date | undefined} since
+ * @property {string | undefined} out
+ * @property {Target} target
+ * @property {boolean} help
+ */
+
+/** @param {string} value @returns {{ host: string; port: number }} */
+function parseHostPort(value) {
+  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value.trim());
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || !match[1] || port < 1 || port > 65535) {
+    throw new CliError(`--emulator expects HOST:PORT, like 127.0.0.1:8080 (got "${value}")`, 2);
+  }
+  return { host: match[1], port };
+}
+
+/** @param {string} value */
+function parseSince(value) {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) {
+    throw new CliError(
+      `--since expects a date like 2026-01-31 or 2026-01-31T09:00:00Z (got "${value}")`,
+      2,
+    );
+  }
+  return date;
+}
+
+/**
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Options}
+ */
+function parseOptions(argv, env = process.env) {
+  /** @type {ReturnType<typeof parseArgs<{ options: Record<string, { type: 'string' | 'boolean' }> }>>['values']} */
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        format: { type: 'string' },
+        since: { type: 'string' },
+        out: { type: 'string' },
+        emulator: { type: 'string' },
+        project: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : error}\n\n${usage}`, 2);
+  }
+  const str = (/** @type {string} */ key) => {
+    const value = values[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+
+  const format = str('format') ?? 'table';
+  if (format !== 'table' && format !== 'csv' && format !== 'json') {
+    throw new CliError(`--format must be table, csv or json (got "${format}")`, 2);
+  }
+  const since = str('since');
+  const emulator = str('emulator');
+  const project = str('project');
+
+  /** @type {Target} */
+  let target;
+  if (project && !emulator) {
+    target = { kind: 'project', projectId: project };
+  } else {
+    const address = parseHostPort(
+      emulator ?? env.FIRESTORE_EMULATOR_HOST ?? `${firestore.host}:${firestore.port}`,
+    );
+    target = { kind: 'emulator', ...address, projectId: project ?? firestore.projectId };
+  }
+
+  return {
+    format,
+    since: since === undefined ? undefined : parseSince(since),
+    out: str('out'),
+    target,
+    help: values.help === true,
+  };
+}
+
+module.exports = { parseOptions, usage };
