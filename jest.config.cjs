@@ -48,6 +48,7 @@ module.exports = {
     {
       displayName: 'integration',
       testEnvironment: 'node',
+      testTimeout: 30_000,
       roots: ['<rootDir>/tests/integration'],
       testMatch: ['**/*.test.ts'],
       transform,
@@ -59,6 +60,7 @@ module.exports = {
     {
       displayName: 'browser',
       testEnvironment: 'node',
+      testTimeout: 60_000,
       roots: ['<rootDir>/tests/browser'],
       testMatch: ['**/*.test.ts'],
       transform,

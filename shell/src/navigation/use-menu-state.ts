@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
- * The overlay's open state, remembered as the location it was opened at: any navigation (a link
- * in the overlay, back or forward) changes the location and so closes it, with no effect needed.
+ * The overlay's open state. Any navigation (a link in the overlay, back or forward) closes it:
+ * the state remembers the location it belongs to and resets, during render, when that changes.
+ * Going back to the location it was opened at does not open it again.
  */
 export function useMenuState(): [open: boolean, setOpen: (open: boolean) => void] {
   const { key } = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  return [openAt === key, (open) => setOpenAt(open ? key : null)];
+  const [menu, setMenu] = useState({ open: false, at: key });
+  if (menu.at !== key) setMenu({ open: false, at: key });
+  return [menu.open && menu.at === key, (open) => setMenu({ open, at: key })];
 }

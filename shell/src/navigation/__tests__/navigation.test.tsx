@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { navigation, socials } from 'remote-shared/content';
 import { renderRoutes } from '../../test-utils';
 import { Navigation } from '../navigation';
@@ -9,6 +9,18 @@ import { useMenuState } from '../use-menu-state';
 function NavigationWithState() {
   const [open, setOpen] = useMenuState();
   return <Navigation open={open} onOpenChange={setOpen} />;
+}
+
+function AboutWithBack() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <p>about page</p>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
 }
 
 function renderNavigation(path = '/') {
@@ -23,7 +35,7 @@ function renderNavigation(path = '/') {
         ),
         children: [
           { path: '/', element: <p>home page</p> },
-          { path: '/about', element: <p>about page</p> },
+          { path: '/about', element: <AboutWithBack /> },
           { path: '/contact', element: <p>contact page</p> },
         ],
       },
@@ -77,6 +89,16 @@ describe('Navigation', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(toggle()).toHaveFocus();
+  });
+
+  it('stays closed when the visitor goes back to where it was opened', async () => {
+    renderNavigation();
+    await userEvent.click(toggle());
+    await userEvent.click(screen.getByRole('link', { name: 'About Us' }));
+    expect(await screen.findByText('about page')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('closes when a link navigates', async () => {
