@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { contactPage } from 'remote-shared/content';
+import { contactPage, studio } from 'remote-shared/content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
 import { ContactForm } from '../contact-form/contact-form';
@@ -27,6 +27,13 @@ export function ContactPage({ writeContact = firestoreWriter }: ContactPageProps
         <p className={styles.eyebrow}>{contactPage.eyebrow}</p>
         <h1 className={styles.heading}>{contactPage.heading}</h1>
         <p className={styles.invitation}>{contactPage.invitation}</p>
+        <div className={styles.direct}>
+          <p className={styles.directLabel}>{contactPage.directLabel}</p>
+          <a className={styles.mail} href={`mailto:${studio.email}`}>
+            {studio.email}
+          </a>
+          <p className={styles.promise}>{contactPage.replyPromise}</p>
+        </div>
       </header>
       <div className={styles.panel}>
         <ContactForm

@@ -15,6 +15,9 @@ export const contactPage = {
   invitation:
     "Tell us about your project, your brand or the idea you can't stop thinking about. We answer every message within two working days.",
   formLabel: 'Contact form',
+  /** Shown beside the form with the studio's address (studio.email). */
+  directLabel: 'Prefer email?',
+  replyPromise: 'A real person reads every message.',
   requiredNote: 'Fields marked * are required.',
   fields: {
     name: { label: 'Name', placeholder: 'Your name', required: 'Name is required' },
