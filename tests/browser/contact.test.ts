@@ -157,12 +157,15 @@ describe('the contact form on the composed site', () => {
     const serious = (results: Awaited<ReturnType<typeof axe>>) =>
       results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id);
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious(await axe())).toEqual([]);
     await fill(ada);
     await submit().click();
     await page.getByRole('dialog').waitFor();
-    await page.waitForTimeout(400); // let the entrance animation finish before measuring contrast
+    // Contrast is only meaningful once the entrance animation has finished.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState === 'finished'),
+    );
     expect(serious(await axe())).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
