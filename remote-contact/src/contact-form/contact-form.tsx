@@ -27,7 +27,7 @@ export function ContactForm({
   onSent,
   submitRef,
 }: ContactFormProps) {
-  const { values, errors, state, change, clear, submit } = useContactForm({
+  const { values, errors, state, change, clear, submit, dismiss } = useContactForm({
     writeContact,
     newId,
   });
@@ -36,9 +36,12 @@ export function ContactForm({
   const used = useRef(false);
   const sending = state.status === 'sending';
 
+  // The page shows the thanks; the form is back to editing as soon as it has handed over.
   useEffect(() => {
-    if (state.status === 'sent') onSent();
-  }, [state, onSent]);
+    if (state.status !== 'sent') return;
+    onSent();
+    dismiss();
+  }, [state, onSent, dismiss]);
 
   // remote-shared's Button takes no ref, so the page's handle on Submit is found here.
   useEffect(() => {

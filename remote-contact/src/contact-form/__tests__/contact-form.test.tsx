@@ -146,6 +146,20 @@ describe('the contact form', () => {
     expect(submitButton()).toBeEnabled();
   });
 
+  it('thanks again for a second request after the popup was closed', async () => {
+    const { user, write } = setup();
+    await fillValid(user);
+    await user.click(submitButton());
+    await user.click(await screen.findByRole('button', { name: contactPage.thankYouClose }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(submitButton()).toHaveFocus();
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByRole('dialog');
+    expect(write).toHaveBeenCalledTimes(2);
+    expect(jest.mocked(write).mock.calls[1]![0]).not.toBe(jest.mocked(write).mock.calls[0]![0]);
+  });
+
   it('sends once for a double click', async () => {
     const { write, calls } = controlledWriter();
     const { user } = setup(write);
