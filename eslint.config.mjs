@@ -29,7 +29,24 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              message:
+                "Import from 'react-router-dom': it is the shared router singleton (scripts/build/shared/react-router-dom.ts).",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // The shared router facade and tests (which render outside federation) may use it.
+    files: ['scripts/build/shared/**', '**/__tests__/**', 'shell/src/test-utils.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

@@ -33,12 +33,16 @@ function createAppConfig(contract, appDir, argv) {
   const isShell = contract.app === 'shell';
   const publicDir = path.join(appDir, 'public');
   const hashed = production ? '.[contenthash:8]' : '';
+  // A production remote is only ever loaded by the shell, so it borrows the shell's federation
+  // runtime and has no page of its own; in development each app keeps its own runtime and
+  // standalone page, so any one of them runs alone.
+  const borrowsRuntime = production && !isShell;
 
   /** @type {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }} */
   const config = {
     mode: production ? 'production' : 'development',
     context: appDir,
-    entry: { main: './src/index.ts' },
+    entry: borrowsRuntime ? {} : { main: './src/index.ts' },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       path: distOf(contract.app),
@@ -97,18 +101,18 @@ function createAppConfig(contract, appDir, argv) {
         shared: sharedDependencies(),
         // With 'version-first' one unreachable remote keeps the shell from starting at all.
         shareStrategy: 'loaded-first',
-        runtimePlugins: [require.resolve('./remote-locations-plugin.ts')],
+        runtimePlugins: [
+          require.resolve('./remote-locations-plugin.ts'),
+          ...(isShell ? [require.resolve('./provide-runtime-plugin.ts')] : []),
+        ],
         manifest: true,
         dts: false,
+        // One federation runtime per page: the shell ships it, production remotes borrow it.
+        experiments: { externalRuntime: borrowsRuntime },
       }),
       new MiniCssExtractPlugin({
         filename: `[name]${hashed}.css`,
         chunkFilename: `[name]${hashed}.css`,
-      }),
-      new HtmlWebpackPlugin({
-        template: path.join(appDir, 'src', 'index.html'),
-        chunks: ['main'],
-        scriptLoading: 'defer',
       }),
     ],
     performance: { hints: false },
@@ -124,6 +128,17 @@ function createAppConfig(contract, appDir, argv) {
     },
   };
 
+  if (!borrowsRuntime) {
+    config.plugins?.push(
+      new HtmlWebpackPlugin({
+        // A plain string, not a compiled template: a child compilation of the template would
+        // inherit the federation plugins (and the shared router) without their runtime.
+        templateContent: fs.readFileSync(path.join(appDir, 'src', 'index.html'), 'utf8'),
+        chunks: ['main'],
+        scriptLoading: 'defer',
+      }),
+    );
+  }
   if (fs.existsSync(publicDir)) {
     const CopyPlugin = require('copy-webpack-plugin');
     config.plugins?.push(new CopyPlugin({ patterns: [{ from: publicDir }] }));

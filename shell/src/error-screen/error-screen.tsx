@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { errors } from 'remote-shared/content';
 import { ButtonLink, Container } from 'remote-shared/ui';
 import styles from './error-screen.module.css';
@@ -17,12 +16,4 @@ export function ErrorScreen({ notFound = false }: ErrorScreenProps) {
       <ButtonLink href={errors.homeLink.href}>{errors.homeLink.label}</ButtonLink>
     </Container>
   );
-}
-
-/** The router's error element: logs what happened (never shows a stack trace) and says so. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error('A page failed:', error);
-  return <ErrorScreen notFound={notFound} />;
 }

@@ -1,14 +1,15 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { PageErrorBoundary } from '../error-screen/page-error-boundary';
 import { Footer } from '../footer/footer';
 import { Navigation } from '../navigation/navigation';
 import { useMenuState } from '../navigation/use-menu-state';
 import styles from './site-layout.module.css';
-import { useScrollToHash } from './use-scroll-to-hash';
+import { useNavigationScroll } from './use-navigation-scroll';
 
 /** The chrome around every page: skip link, navigation, the page area and the footer. */
 export function SiteLayout() {
   const [menuOpen, setMenuOpen] = useMenuState();
-  useScrollToHash();
+  useNavigationScroll();
   return (
     <div className={styles.site}>
       <a className={styles.skip} href="#main">
@@ -16,10 +17,11 @@ export function SiteLayout() {
       </a>
       <Navigation open={menuOpen} onOpenChange={setMenuOpen} />
       <main id="main" className={styles.main} tabIndex={-1} inert={menuOpen}>
-        <Outlet />
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <Footer inert={menuOpen} />
-      <ScrollRestoration />
     </div>
   );
 }

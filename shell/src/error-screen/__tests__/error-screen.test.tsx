@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Outlet, Route } from 'react-router';
 import { renderRoutes } from '../../test-utils';
-import { ErrorScreen, RouteErrorScreen } from '../error-screen';
+import { ErrorScreen } from '../error-screen';
+import { PageErrorBoundary } from '../page-error-boundary';
 
 function Broken(): never {
   throw new Error('boom at render');
@@ -8,7 +11,7 @@ function Broken(): never {
 
 describe('ErrorScreen', () => {
   it('shows the 404 screen with a link home', () => {
-    renderRoutes([{ path: '*', element: <ErrorScreen notFound /> }], '/nowhere');
+    renderRoutes(<Route path="*" element={<ErrorScreen notFound />} />, '/nowhere');
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     expect(screen.getByText('404 Not Found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
@@ -16,14 +19,33 @@ describe('ErrorScreen', () => {
       '/',
     );
   });
+});
 
-  it('shows the same screen, without the error details, when a page throws', () => {
+describe('PageErrorBoundary', () => {
+  it('shows the same screen, without the error details, when a page throws; moving on recovers', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => {});
-    renderRoutes([{ path: '/', element: <Broken />, errorElement: <RouteErrorScreen /> }]);
+    renderRoutes(
+      <Route
+        element={
+          <>
+            <Link to="/fine">elsewhere</Link>
+            <PageErrorBoundary>
+              <Outlet />
+            </PageErrorBoundary>
+          </>
+        }
+      >
+        <Route path="/" element={<Broken />} />
+        <Route path="/fine" element={<p>a working page</p>} />
+      </Route>,
+    );
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     expect(screen.queryByText(/boom at render/)).not.toBeInTheDocument();
     expect(screen.queryByText('404 Not Found')).not.toBeInTheDocument();
     expect(log).toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
+    expect(await screen.findByText('a working page')).toBeVisible();
     log.mockRestore();
   });
 });

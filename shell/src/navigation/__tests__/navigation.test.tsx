@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, Route, useNavigate } from 'react-router';
 import { navigation, socials } from 'remote-shared/content';
 import { renderRoutes } from '../../test-utils';
 import { Navigation } from '../navigation';
@@ -25,21 +25,18 @@ function AboutWithBack() {
 
 function renderNavigation(path = '/') {
   return renderRoutes(
-    [
-      {
-        element: (
-          <>
-            <NavigationWithState />
-            <Outlet />
-          </>
-        ),
-        children: [
-          { path: '/', element: <p>home page</p> },
-          { path: '/about', element: <AboutWithBack /> },
-          { path: '/contact', element: <p>contact page</p> },
-        ],
-      },
-    ],
+    <Route
+      element={
+        <>
+          <NavigationWithState />
+          <Outlet />
+        </>
+      }
+    >
+      <Route path="/" element={<p>home page</p>} />
+      <Route path="/about" element={<AboutWithBack />} />
+      <Route path="/contact" element={<p>contact page</p>} />
+    </Route>,
     path,
   );
 }

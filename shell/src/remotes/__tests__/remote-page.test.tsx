@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { errors } from 'remote-shared/content';
 import { renderRoutes } from '../../test-utils';
-import { RouteErrorScreen } from '../../error-screen/error-screen';
+import { Route } from 'react-router';
+import { PageErrorBoundary } from '../../error-screen/page-error-boundary';
 import { forgetPage } from '../lazy-pages';
 import { RemotePage } from '../remote-page';
 
@@ -13,9 +14,16 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() 
 const load = jest.mocked(loadRemote);
 
 function renderPage() {
-  return renderRoutes([
-    { path: '/', element: <RemotePage page="home" />, errorElement: <RouteErrorScreen /> },
-  ]);
+  return renderRoutes(
+    <Route
+      path="/"
+      element={
+        <PageErrorBoundary>
+          <RemotePage page="home" />
+        </PageErrorBoundary>
+      }
+    />,
+  );
 }
 
 let log: jest.SpyInstance;

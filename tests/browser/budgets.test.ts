@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import budgets from '../../budgets.json';
+import weight from '../../scripts/lib/javascript-weight.cjs';
+import { collectScripts } from './support/collect-scripts';
+import { launchBrowser, openPage, ports, siteUrl, startSite, type Site } from './support/site';
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Loads a route cold, as a first-time visitor would, and weighs its JavaScript. */
+async function weighRoute(path: string) {
+  const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  const scripts = collectScripts(page);
+  await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.context().close();
+  return weight.weighJavaScript(scripts, ports);
+}
+
+describe('byte budgets', () => {
+  it.each(Object.entries(budgets.routes))(
+    '%s stays within its JavaScript budget, with one react-dom and one federation runtime',
+    async (path, budget) => {
+      const result = await weighRoute(path);
+      const kb = result.totalGzipBytes / 1024;
+      // The message names the route and who weighs what, so a failure says where to look.
+      if (kb > budget.javascriptGzipKB) {
+        throw new Error(
+          `${path} loads ${kb.toFixed(1)} KB of JavaScript (gzip), over its ${budget.javascriptGzipKB} KB budget:\n${JSON.stringify(result.byOwner, null, 2)}`,
+        );
+      }
+      expect(result.reactDomCopies).toBe(1);
+      expect(result.federationRuntimeCopies).toBe(1);
+    },
+  );
+
+  it('downloads the firebase SDK only on /contact', async () => {
+    for (const path of ['/', '/about', '/menu']) {
+      expect({ path, firebase: (await weighRoute(path)).firebase }).toEqual({
+        path,
+        firebase: false,
+      });
+    }
+  });
+});
