@@ -14,6 +14,9 @@ import {
   type Site,
 } from './support/site';
 
+// A browser, a federated page and the emulator: seconds per test on a busy machine.
+jest.setTimeout(30_000);
+
 let browser: Browser;
 let admin: App;
 let db: Firestore;
@@ -276,4 +279,43 @@ describe('the contact form when Firestore cannot be reached', () => {
     expect(logs.some((line) => /failed/i.test(line))).toBe(true);
     expect(await storedRequests()).toEqual([]);
   });
+});
+
+describe('the contact form when Firestore never answers', () => {
+  let site: Site;
+  let silent: net.Server;
+  const sockets = new Set<net.Socket>();
+  beforeAll(async () => {
+    // Accepts connections and never answers: a hung network.
+    silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    site = await startSiteWithFirestoreAt({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await site?.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent?.close(resolve));
+  });
+
+  it('says it is sending, then gives up after 10 s with the data kept', async () => {
+    await openContact();
+    await fill(ada);
+    await submit().click();
+    const sending = page.getByRole('button', { name: contactPage.sending });
+    await sending.waitFor();
+    await expect(sending.isDisabled()).resolves.toBe(true);
+    const started = Date.now();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: contactPage.failure })
+      .waitFor({ timeout: 20_000 });
+    expect(Date.now() - started).toBeGreaterThan(8_000);
+    await expect(input('Message').inputValue()).resolves.toBe(ada.Message);
+    await expect(submit().isEnabled()).resolves.toBe(true);
+    expect(await storedRequests()).toEqual([]);
+  }, 30_000);
 });

@@ -9,6 +9,9 @@ import { emulator, launchBrowser, openPage, siteUrl, startSite, type Site } from
 const run = promisify(execFile);
 const cli = path.join(__dirname, '../../scripts/submissions.mjs');
 
+// A browser, a federated page and the emulator: seconds per test on a busy machine.
+jest.setTimeout(30_000);
+
 let site: Site;
 let browser: Browser;
 let page: Page;
