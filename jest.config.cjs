@@ -48,7 +48,8 @@ module.exports = {
     {
       displayName: 'integration',
       testEnvironment: 'node',
-      testTimeout: 30_000,
+      // testTimeout is a global option in jest; per project it is set in a setup file.
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest/slow-tests.cjs'],
       roots: ['<rootDir>/tests/integration'],
       testMatch: ['**/*.test.ts'],
       transform,
@@ -60,7 +61,7 @@ module.exports = {
     {
       displayName: 'browser',
       testEnvironment: 'node',
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest/slow-tests.cjs'],
       roots: ['<rootDir>/tests/browser'],
       testMatch: ['**/*.test.ts'],
       transform,

@@ -22,6 +22,19 @@ const { sharedDependencies } = require('./shared-dependencies.cjs');
  */
 
 /**
+ * The app's index.html, with `<!-- warm-remotes: … -->` replaced by the shell's early script
+ * (it has to run before main.js arrives, so it cannot be part of it).
+ * @param {string} appDir
+ */
+function inlineStartupScripts(appDir) {
+  const html = fs.readFileSync(path.join(appDir, 'src', 'index.html'), 'utf8');
+  return html.replace(/<!-- warm-remotes:.*?-->/, () => {
+    const script = fs.readFileSync(path.join(appDir, 'src', 'startup', 'warm-remotes.js'), 'utf8');
+    return `<script>${script.replace(/^\s*\/\/.*$/gm, '').trim()}</script>`;
+  });
+}
+
+/**
  * @param {FederationContract} contract
  * @param {string} appDir
  * @param {{ mode?: string }} argv
@@ -133,7 +146,7 @@ function createAppConfig(contract, appDir, argv) {
       new HtmlWebpackPlugin({
         // A plain string, not a compiled template: a child compilation of the template would
         // inherit the federation plugins (and the shared router) without their runtime.
-        templateContent: fs.readFileSync(path.join(appDir, 'src', 'index.html'), 'utf8'),
+        templateContent: inlineStartupScripts(appDir),
         chunks: ['main'],
         scriptLoading: 'defer',
       }),

@@ -24,6 +24,12 @@ export function parseRemoteLocations(json: unknown): Record<RemoteAlias, string>
   return result as Record<RemoteAlias, string>;
 }
 
+async function fetchRemotesJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new RemoteLocationsError(`${url} answered ${response.status}`);
+  return response.json();
+}
+
 /**
  * Reads remotes.json, deployed beside index.html, and makes it where every app looks for its
  * remotes. If the file is missing or wrong the built-in locations stay in force, and the
@@ -31,9 +37,12 @@ export function parseRemoteLocations(json: unknown): Record<RemoteAlias, string>
  */
 export async function applyRemoteLocations(url = '/remotes.json'): Promise<RemoteLocations> {
   try {
-    const response = await fetch(url, { cache: 'no-cache' });
-    if (!response.ok) throw new RemoteLocationsError(`${url} answered ${response.status}`);
-    const locations = parseRemoteLocations(await response.json());
+    // index.html's early script has usually asked already (warm-remotes.js).
+    const early = (globalThis as { __FIRSTDAY_REMOTES_JSON__?: Promise<unknown> })
+      .__FIRSTDAY_REMOTES_JSON__;
+    const json = early ? await early : await fetchRemotesJson(url);
+    if (json === null) throw new RemoteLocationsError(`${url} could not be read`);
+    const locations = parseRemoteLocations(json);
     globalThis.__FIRSTDAY_REMOTES__ = locations;
     return locations;
   } catch (error) {
