@@ -54,6 +54,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Runs in the browser, inlined into the shell's index.html.
+    files: ['shell/src/startup/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['scripts/jest/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+  },
+  {
     files: ['tests/**/*.ts', 'scripts/**/*.ts', '**/__tests__/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
