@@ -23,6 +23,7 @@ try {
     const emulator = await emulatorLib.startFirestoreEmulator({
       ...apps.firestore,
       persistTo: paths.localDataDir,
+      autosaveMs: 60_000,
     });
     onShutdown(() => emulator.stop());
   } catch (error) {

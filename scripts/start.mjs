@@ -21,7 +21,11 @@ try {
   await buildApps();
   let emulatorNote = `Firestore emulator: http://${firestore.host}:${firestore.port} (project ${firestore.projectId}, data kept in .data/)`;
   try {
-    const emulator = await startFirestoreEmulator({ ...firestore, persistTo: localDataDir });
+    const emulator = await startFirestoreEmulator({
+      ...firestore,
+      persistTo: localDataDir,
+      autosaveMs: 60_000,
+    });
     onShutdown(() => emulator.stop());
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -75,6 +75,8 @@ function findExport(dir) {
  * @param {string} [options.rules] path to the rules file
  * @param {string} [options.persistTo] folder to seed from and export into
  * @param {boolean} [options.quiet]
+ * @param {number} [options.autosaveMs] also export this often while running, so a crash or a
+ *   killed terminal loses at most that much
  * @returns {Promise<RunningEmulator>}
  */
 async function startFirestoreEmulator({
@@ -84,6 +86,7 @@ async function startFirestoreEmulator({
   rules = path.join(repoRoot, 'firestore.rules'),
   persistTo,
   quiet = true,
+  autosaveMs = 0,
 }) {
   const jar = findEmulatorJar();
   if (!jar || !hasJava()) throw new Error(installHelp);
@@ -131,7 +134,15 @@ async function startFirestoreEmulator({
   const base = `http://${host}:${port}/emulator/v1/projects/${projectId}`;
   const database = `projects/${projectId}/databases/(default)`;
 
-  async function exportData() {
+  // Exports run one at a time: an autosave and the final save share the same folders.
+  /** @type {Promise<void>} */
+  let saving = Promise.resolve();
+  function exportData() {
+    saving = saving.catch(() => {}).then(exportNow);
+    return saving;
+  }
+
+  async function exportNow() {
     if (!persistTo) return;
     // Export beside the old copy, then swap, so an interrupted export never loses data.
     const fresh = `${persistTo}.new`;
@@ -147,6 +158,16 @@ async function startFirestoreEmulator({
     fs.renameSync(fresh, persistTo);
   }
 
+  const autosave =
+    persistTo && autosaveMs > 0
+      ? setInterval(() => {
+          exportData().catch((error) =>
+            console.error('Saving local Firestore data failed:', error),
+          );
+        }, autosaveMs)
+      : undefined;
+  autosave?.unref();
+
   return {
     host,
     port,
@@ -156,6 +177,7 @@ async function startFirestoreEmulator({
       if (!response.ok) throw new Error(`Reset failed: ${response.status}`);
     },
     async stop() {
+      clearInterval(autosave);
       try {
         await exportData();
       } finally {

@@ -43,11 +43,6 @@ export function ContactForm({
     dismiss();
   }, [state, onSent, dismiss]);
 
-  // remote-shared's Button takes no ref, so the page's handle on Submit is found here.
-  useEffect(() => {
-    if (submitRef) submitRef.current = form.current?.querySelector('[type="submit"]') ?? null;
-  }, [submitRef]);
-
   function firstUse() {
     if (used.current) return;
     used.current = true;
@@ -93,7 +88,7 @@ export function ContactForm({
         {state.status === 'failed' ? contactPage.failure : ''}
       </p>
       <div className={styles.actions}>
-        <Button type="submit" disabled={sending} className={styles.submit}>
+        <Button ref={submitRef} type="submit" disabled={sending} className={styles.submit}>
           {sending ? contactPage.sending : contactPage.submit}
         </Button>
         <Button type="button" variant="secondary" disabled={sending} onClick={onClear}>

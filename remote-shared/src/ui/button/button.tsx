@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { SmartLink, type SmartLinkProps } from '../smart-link';
 import styles from './button.module.css';
 
@@ -10,6 +10,7 @@ function classes(variant: ButtonVariant, extra?: string): string {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant = 'primary', className, type = 'button', ...rest }: ButtonProps) {
