@@ -39,3 +39,19 @@ export interface ServiceLine {
   /** Only the first four lines carry an image. */
   readonly image?: string;
 }
+
+/** A picture with the intrinsic size the markup declares (no layout shift) and its text alternative. */
+export interface ImageAsset {
+  readonly src: string;
+  readonly width: number;
+  readonly height: number;
+  /** Empty for purely decorative pictures. */
+  readonly alt: string;
+}
+
+/** A muted looping video in two encodings, with the still shown before or instead of it. */
+export interface VideoAsset {
+  readonly webm: string;
+  readonly mp4: string;
+  readonly poster: ImageAsset;
+}
