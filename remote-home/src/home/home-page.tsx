@@ -1,16 +1,22 @@
-import { hero, intro } from 'remote-shared/content';
-import { ButtonLink, Container } from 'remote-shared/ui';
+import { AboutBlock } from '../about-block/about-block';
+import { MotionBand } from '../band/motion-band';
+import { Hero } from '../hero/hero';
+import { Intro } from '../intro/intro';
+import { OurServices } from '../services/our-services';
+import { TeamShowcase } from '../team/team-showcase';
+import { OurWork } from '../work/our-work';
 
+/** Home, top to bottom as the product describes it. */
 export function HomePage() {
   return (
-    <Container>
-      <h1>{hero.headline}</h1>
-      <ButtonLink href={hero.contactLink.href}>{hero.contactLink.label}</ButtonLink>
-      <h2>{intro.headline}</h2>
-      <ButtonLink variant="secondary" href={intro.knowMore.href}>
-        {intro.knowMore.label}
-      </ButtonLink>
-      <section id="work" aria-label="Our Work" />
-    </Container>
+    <>
+      <Hero />
+      <Intro />
+      <AboutBlock />
+      <TeamShowcase />
+      <OurWork />
+      <MotionBand />
+      <OurServices />
+    </>
   );
 }

@@ -1,0 +1,16 @@
+import { useEffect, useReducer } from 'react';
+import { TEAM_ROTATION_MS } from '../motion/constants';
+import { initialRotation, isRotating, rotationReducer } from './rotation';
+
+/** Ticks the showcase every TEAM_ROTATION_MS while it is allowed to rotate. */
+export function useRotation(count: number, startPaused: boolean) {
+  const [state, dispatch] = useReducer(rotationReducer, initialRotation(count, startPaused));
+  const rotating = isRotating(state);
+  useEffect(() => {
+    if (!rotating) return;
+    // A fresh interval on resume gives the visitor a full period with the current person.
+    const id = window.setInterval(() => dispatch({ type: 'tick' }), TEAM_ROTATION_MS);
+    return () => window.clearInterval(id);
+  }, [rotating]);
+  return { state, dispatch, rotating };
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { PortfolioTile } from 'remote-shared/content';
+import { workSection } from 'remote-shared/content';
+import styles from './our-work.module.css';
+
+/** A project: its picture blurs and darkens to reveal the title and "Check project" on hover or focus. */
+export function WorkTile({ tile }: { tile: PortfolioTile }) {
+  const [active, setActive] = useState(false);
+  const { width, height } = workSection.imageSize;
+  return (
+    <article
+      className={styles.tile}
+      data-active={active}
+      onMouseEnter={() => setActive(true)}
+      onMouseLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={() => setActive(false)}
+    >
+      <div className={styles.frame}>
+        <img
+          className={styles.image}
+          src={tile.image}
+          alt=""
+          width={width}
+          height={height}
+          loading="lazy"
+          decoding="async"
+        />
+        <div className={styles.overlay}>
+          {/* The heading below names the project for assistive technology; this is its echo. */}
+          <span className={styles.overlayTitle} aria-hidden="true">
+            {tile.title}
+          </span>
+          <a
+            className={styles.check}
+            href={tile.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${workSection.checkProject}: ${tile.title} (opens in a new tab)`}
+          >
+            {workSection.checkProject}
+          </a>
+        </div>
+      </div>
+      <h3 className={styles.title}>{tile.title}</h3>
+      <p className={styles.description}>{tile.description}</p>
+    </article>
+  );
+}
