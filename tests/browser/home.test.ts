@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core';
+import { hero, intro, services, team, teamSection, workSection } from 'remote-shared/content';
+import { launchBrowser, openPage, siteUrl, startSite, type Site } from './support/site';
+
+let site: Site;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+beforeEach(async () => {
+  ({ page, errors } = await openPage(browser));
+});
+
+afterEach(async () => {
+  await page.context().close();
+  expect(errors).toEqual([]);
+});
+
+async function openHome(p: Page = page) {
+  await p.goto(siteUrl('/'));
+  await p.getByRole('heading', { level: 1, name: hero.headline }).waitFor();
+}
+
+describe('Home', () => {
+  it('shows the hero headline and Contact Us leads to /contact', async () => {
+    await openHome();
+    await page.getByRole('link', { name: hero.contactLink.label, exact: true }).click();
+    await page.waitForURL(siteUrl('/contact'));
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+  });
+
+  it('toggles the music and the hint disappears (or stays consistent if play is refused)', async () => {
+    await openHome();
+    const button = page.getByRole('button', { name: hero.musicPlayLabel });
+    await expect(button.getAttribute('aria-pressed')).resolves.toBe('false');
+    await page.getByText(hero.musicHint).waitFor();
+    await button.click();
+    // Wait for the browser's answer to play().
+    await page.waitForFunction(
+      () =>
+        document.querySelector('button[aria-pressed]')?.getAttribute('data-status') !== 'starting',
+    );
+    const pressed = await page.locator('button[data-status]').getAttribute('aria-pressed');
+    if (pressed === 'true') {
+      await page.getByText(hero.musicHint).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: hero.musicPauseLabel }).click();
+      await page.getByRole('button', { name: hero.musicPlayLabel }).waitFor();
+      await expect(page.getByText(hero.musicHint).count()).resolves.toBe(0);
+      await expect(
+        page.locator('audio').evaluate((a: HTMLAudioElement) => [a.paused, a.volume, a.loop]),
+      ).resolves.toEqual([true, 0.5, true]);
+    } else {
+      // Refused: nothing plays, the button says "play" and the hint still invites.
+      await page.getByRole('button', { name: hero.musicPlayLabel }).waitFor();
+      await page.getByText(hero.musicHint).waitFor();
+    }
+  });
+
+  it('shows the next person of the team after about 3 s', async () => {
+    await openHome();
+    const heading = page.getByRole('heading', { name: teamSection.heading });
+    await heading.scrollIntoViewIfNeeded();
+    const person = page.getByTestId('team-person');
+    const first = await person.locator('p').first().textContent();
+    const names = team.map((m) => m.name);
+    expect(names).toContain(first);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="team-person"] p')?.textContent !== before,
+      first,
+      { timeout: 4500 },
+    );
+    const next = await person.locator('p').first().textContent();
+    expect(names.indexOf(next ?? '')).toBe((names.indexOf(first ?? '') + 1) % names.length);
+  });
+
+  it('reveals "Check project" on a hovered tile, opening in a new tab', async () => {
+    await openHome();
+    const tile = page.locator('#work article').first();
+    await tile.scrollIntoViewIfNeeded();
+    await tile.hover();
+    const link = tile.getByRole('link', { name: new RegExp(workSection.checkProject) });
+    await expect(link.textContent()).resolves.toBe(workSection.checkProject);
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.querySelector('#work article a')!.parentElement!).opacity === '1',
+    );
+  });
+
+  it('shows the real words of a service line after its hover scramble', async () => {
+    await openHome();
+    const words = [services[0]!.firstword, services[0]!.secondword, services[0]!.thirdword]
+      .filter(Boolean)
+      .join(' ');
+    const line = page.getByRole('link', { name: words });
+    await line.scrollIntoViewIfNeeded();
+    await line.hover();
+    await page.waitForTimeout(1000);
+    await expect(line.getByTestId('service-text').textContent()).resolves.toBe(words);
+  });
+
+  it('opens /about at the top when arriving from a scrolled Home', async () => {
+    await openHome();
+    const knowMore = page.getByRole('link', { name: intro.knowMore.label }).nth(1);
+    await knowMore.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => window.scrollY > 300);
+    await knowMore.click();
+    await page.waitForURL(siteUrl('/about'));
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+  });
+
+  it('with reduced motion: poster instead of video, showcase paused', async () => {
+    const reduced = await openPage(browser, { reducedMotion: 'reduce' });
+    page = reduced.page;
+    errors = reduced.errors;
+    await openHome(page);
+    await expect(page.locator('video[autoplay]').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: teamSection.playLabel }).waitFor();
+    const name = await page.getByTestId('team-person').locator('p').first().textContent();
+    await page.waitForTimeout(3500);
+    await expect(page.getByTestId('team-person').locator('p').first().textContent()).resolves.toBe(
+      name,
+    );
+  });
+});
