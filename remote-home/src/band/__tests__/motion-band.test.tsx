@@ -1,0 +1,31 @@
+import { act, render } from '@testing-library/react';
+import { MotionBand } from '../motion-band';
+
+type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
+let notify: Callback = () => {};
+
+beforeEach(() => {
+  window.IntersectionObserver = class {
+    constructor(callback: Callback) {
+      notify = callback;
+    }
+    observe() {}
+    disconnect() {}
+  } as unknown as typeof IntersectionObserver;
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('MotionBand', () => {
+  it('loads its video only once it comes near the viewport', () => {
+    const { container } = render(<MotionBand />);
+    const video = container.querySelector('video')!;
+    expect(video).toHaveAttribute('preload', 'none');
+    expect(video.querySelectorAll('source')).toHaveLength(0);
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    act(() => notify([{ isIntersecting: true }]));
+    expect(video.querySelectorAll('source')).toHaveLength(2);
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+  });
+});
