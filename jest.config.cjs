@@ -20,6 +20,14 @@ const swc = [
 
 const transform = { '^.+\\.(t|j)sx?$': swc };
 
+// Content in remote-shared imports its media and styles; outside webpack they are stand-ins.
+const moduleNameMapper = {
+  '\\.module\\.css$': 'identity-obj-proxy',
+  '\\.css$': '<rootDir>/scripts/jest/empty-module.cjs',
+  '\\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$': '<rootDir>/scripts/jest/file-url.cjs',
+  '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
@@ -37,13 +45,7 @@ module.exports = {
       transform,
       setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-dom.ts'],
-      moduleNameMapper: {
-        '\\.module\\.css$': 'identity-obj-proxy',
-        '\\.css$': '<rootDir>/scripts/jest/empty-module.cjs',
-        '\\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$':
-          '<rootDir>/scripts/jest/file-url.cjs',
-        '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
-      },
+      moduleNameMapper,
     },
     {
       displayName: 'integration',
@@ -54,9 +56,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform,
       setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
-      moduleNameMapper: {
-        '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
-      },
+      moduleNameMapper,
     },
     {
       displayName: 'browser',
@@ -66,9 +66,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform,
       setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
-      moduleNameMapper: {
-        '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
-      },
+      moduleNameMapper,
     },
   ],
 };
