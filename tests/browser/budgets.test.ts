@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
 import budgets from '../../budgets.json';
 import weight from '../../scripts/lib/javascript-weight.cjs';
 import { collectScripts } from './support/collect-scripts';
-import { launchBrowser, openPage, ports, siteUrl, startSite, type Site } from './support/site';
+import { openPage, ports, siteUrl, setUpSiteAndBrowser } from './support/site';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const ctx = setUpSiteAndBrowser();
 
 /** Loads a route cold, as a first-time visitor would, and weighs its JavaScript. */
 async function weighRoute(path: string) {
-  const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  const { page } = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
   const scripts = collectScripts(page);
   await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -1,29 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { footer, navigation } from 'remote-shared/content';
-import { launchBrowser, openPage, siteUrl, startSite, type Site } from './support/site';
+import { siteUrl, setUpComposedSite } from './support/site';
 
-let site: Site;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-beforeEach(async () => {
-  ({ page } = await openPage(browser));
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
+const ctx = setUpComposedSite();
 
 async function expectChrome(p: Page) {
   await p.getByRole('link', { name: navigation.logoLabel }).waitFor();
@@ -39,30 +19,34 @@ describe('the composed site', () => {
     ['/menu', 'Menu'],
     ['/contact', 'Contact Us'],
   ])('%s renders its page with the navigation bar and footer', async (path, heading) => {
-    await page.goto(siteUrl(path));
-    await expectChrome(page);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await ctx.page.goto(siteUrl(path));
+    await expectChrome(ctx.page);
+    await ctx.page.getByRole('heading', { level: 1, name: heading }).waitFor();
   });
 
   it('shows the error screen for an unknown path, with a working link home', async () => {
-    await page.goto(siteUrl('/no/such/page'));
-    await expectChrome(page);
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
-    await page.getByText('404 Not Found').waitFor();
-    await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await page.waitForURL(siteUrl('/'));
-    await page.getByRole('heading', { name: 'We are a full service Digital Agency.' }).waitFor();
+    await ctx.page.goto(siteUrl('/no/such/page'));
+    await expectChrome(ctx.page);
+    await ctx.page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await ctx.page.getByText('404 Not Found').waitFor();
+    await ctx.page.getByRole('link', { name: 'Back to the home page' }).click();
+    await ctx.page.waitForURL(siteUrl('/'));
+    await ctx.page
+      .getByRole('heading', { name: 'We are a full service Digital Agency.' })
+      .waitFor();
   });
 
   it('downloads exactly one copy of react-dom on /', async () => {
     const scripts: string[] = [];
-    page.on('response', async (response) => {
+    ctx.page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') {
         scripts.push(await response.text().catch(() => ''));
       }
     });
-    await page.goto(siteUrl('/'), { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'We are a full service Digital Agency.' }).waitFor();
+    await ctx.page.goto(siteUrl('/'), { waitUntil: 'networkidle' });
+    await ctx.page
+      .getByRole('heading', { name: 'We are a full service Digital Agency.' })
+      .waitFor();
     // React DOM's client bundle carries this error-decoder URL exactly once per copy.
     const copies = scripts.filter(
       (source) => source.includes('https://react.dev/errors/') && source.includes('createRoot'),
@@ -73,9 +57,9 @@ describe('the composed site', () => {
   it.each(['/', '/about', '/menu', '/contact', '/nope'])(
     'axe finds no serious or critical violations on %s',
     async (path) => {
-      await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      const results = await new AxeBuilder({ page })
+      await ctx.page.goto(siteUrl(path), { waitUntil: 'networkidle' });
+      await ctx.page.getByRole('heading', { level: 1 }).first().waitFor();
+      const results = await new AxeBuilder({ page: ctx.page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
         .analyze();
       const serious = results.violations

@@ -1,29 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { navigation } from 'remote-shared/content';
-import { launchBrowser, openPage, siteUrl, startSite, type Site } from './support/site';
+import { siteUrl, setUpComposedSite } from './support/site';
 
-let site: Site;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const ctx = setUpComposedSite();
 
 beforeEach(async () => {
-  ({ page } = await openPage(browser));
-  await page.goto(siteUrl('/menu'));
-  await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
-});
-
-afterEach(async () => {
-  await page.context().close();
+  await ctx.page.goto(siteUrl('/menu'));
+  await ctx.page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
 });
 
 const toggle = (p: Page) => p.getByRole('button', { name: /^(Menu|Close)$/ });
@@ -41,36 +24,36 @@ async function clickToggleInPlace(p: Page) {
 describe('the navigation overlay', () => {
   it('opens and closes with the toggle, locking and then restoring the scroll position', async () => {
     // Make the page tall enough to scroll, then scroll part way down.
-    await page.evaluate(() => {
+    await ctx.page.evaluate(() => {
       document.getElementById('main')!.style.minHeight = '3000px';
       window.scrollTo(0, 600);
     });
-    expect(await scrollY(page)).toBe(600);
+    expect(await scrollY(ctx.page)).toBe(600);
 
-    await clickToggleInPlace(page);
-    await overlay(page).waitFor();
-    expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
-    await expect(toggle(page).textContent()).resolves.toContain(navigation.closeLabel);
+    await clickToggleInPlace(ctx.page);
+    await overlay(ctx.page).waitFor();
+    expect(await toggle(ctx.page).getAttribute('aria-expanded')).toBe('true');
+    await expect(toggle(ctx.page).textContent()).resolves.toContain(navigation.closeLabel);
 
     // Scroll attempts while open move nothing.
-    await page.mouse.move(640, 400);
-    await page.mouse.wheel(0, 800);
-    await page.keyboard.press('End');
-    await page.waitForTimeout(200);
-    expect(await scrollY(page)).toBe(600);
+    await ctx.page.mouse.move(640, 400);
+    await ctx.page.mouse.wheel(0, 800);
+    await ctx.page.keyboard.press('End');
+    await ctx.page.waitForTimeout(200);
+    expect(await scrollY(ctx.page)).toBe(600);
 
-    await clickToggleInPlace(page);
-    await overlay(page).waitFor({ state: 'hidden' });
-    expect(await scrollY(page)).toBe(600);
-    await page.mouse.wheel(0, 300);
-    await page.waitForFunction(() => window.scrollY > 600);
+    await clickToggleInPlace(ctx.page);
+    await overlay(ctx.page).waitFor({ state: 'hidden' });
+    expect(await scrollY(ctx.page)).toBe(600);
+    await ctx.page.mouse.wheel(0, 300);
+    await ctx.page.waitForFunction(() => window.scrollY > 600);
   });
 
   it('moves focus inside, keeps Tab inside, and closes on Escape with focus back on the toggle', async () => {
-    await toggle(page).click();
-    await overlay(page).waitFor();
+    await toggle(ctx.page).click();
+    await overlay(ctx.page).waitFor();
     const focusInside = () =>
-      page.evaluate(() => {
+      ctx.page.evaluate(() => {
         const active = document.activeElement;
         return (
           !!active &&
@@ -79,39 +62,39 @@ describe('the navigation overlay', () => {
         );
       });
     expect(
-      await page.evaluate(() =>
+      await ctx.page.evaluate(() =>
         document.getElementById('site-menu')!.contains(document.activeElement),
       ),
     ).toBe(true);
     for (let i = 0; i < 15; i += 1) {
-      await page.keyboard.press('Tab');
+      await ctx.page.keyboard.press('Tab');
       expect(await focusInside()).toBe(true);
     }
     for (let i = 0; i < 5; i += 1) {
-      await page.keyboard.press('Shift+Tab');
+      await ctx.page.keyboard.press('Shift+Tab');
       expect(await focusInside()).toBe(true);
     }
-    await page.keyboard.press('Escape');
-    await overlay(page).waitFor({ state: 'hidden' });
+    await ctx.page.keyboard.press('Escape');
+    await overlay(ctx.page).waitFor({ state: 'hidden' });
     // focus-trap hands focus back a tick after closing.
-    await page.waitForFunction(
+    await ctx.page.waitForFunction(
       () => document.activeElement?.getAttribute('aria-controls') === 'site-menu',
     );
   });
 
   it('closes when one of its links navigates', async () => {
-    await toggle(page).click();
-    await overlay(page).getByRole('link', { name: 'About Us' }).click();
-    await page.waitForURL(siteUrl('/about'));
-    await overlay(page).waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    await toggle(ctx.page).click();
+    await overlay(ctx.page).getByRole('link', { name: 'About Us' }).click();
+    await ctx.page.waitForURL(siteUrl('/about'));
+    await overlay(ctx.page).waitFor({ state: 'hidden' });
+    expect(await ctx.page.evaluate(() => document.documentElement.style.overflow)).toBe('');
   });
 
   it('leads Our Work to the work section of the home page', async () => {
-    await toggle(page).click();
-    await overlay(page).getByRole('link', { name: 'Our Work' }).click();
-    await page.waitForURL(siteUrl('/#work'));
-    await page.locator('#work').waitFor({ state: 'attached' });
+    await toggle(ctx.page).click();
+    await overlay(ctx.page).getByRole('link', { name: 'Our Work' }).click();
+    await ctx.page.waitForURL(siteUrl('/#work'));
+    await ctx.page.locator('#work').waitFor({ state: 'attached' });
   });
 });
 
@@ -122,7 +105,7 @@ describe('the /menu page', () => {
     ['Products', '/#work'],
     ['Reach Us', '/contact'],
   ])('links %s to %s', async (label, path) => {
-    await page.getByRole('main').getByRole('link', { name: label, exact: true }).click();
-    await page.waitForURL(siteUrl(path));
+    await ctx.page.getByRole('main').getByRole('link', { name: label, exact: true }).click();
+    await ctx.page.waitForURL(siteUrl(path));
   });
 });

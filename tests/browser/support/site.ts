@@ -50,3 +50,40 @@ export async function openPage(
 export function startSiteWithFirestoreAt(firestore: { host: string; port: number }): Promise<Site> {
   return stack.serveSite({ ports, emulator: { ...emulator, ...firestore } });
 }
+
+/**
+ * The usual set-up of a browser test file: the composed site and Chromium for the whole file.
+ * Read `ctx.site` and `ctx.browser` inside tests (they exist once beforeAll has run).
+ */
+export function setUpSiteAndBrowser(): { site: Site; browser: Browser } {
+  const ctx = {} as { site: Site; browser: Browser };
+  beforeAll(async () => {
+    ctx.site = await startSite();
+    ctx.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.site?.close();
+  });
+  return ctx;
+}
+
+/**
+ * As setUpSiteAndBrowser, plus a fresh page for every test that fails the test if the page threw.
+ */
+export function setUpComposedSite(options: BrowserContextOptions = {}): {
+  site: Site;
+  browser: Browser;
+  page: Page;
+  errors: string[];
+} {
+  const ctx = setUpSiteAndBrowser() as { site: Site; browser: Browser; page: Page; errors: string[] };
+  beforeEach(async () => {
+    Object.assign(ctx, await openPage(ctx.browser, options));
+  });
+  afterEach(async () => {
+    await ctx.page.context().close();
+    expect(ctx.errors).toEqual([]);
+  });
+  return ctx;
+}
