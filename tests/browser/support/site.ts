@@ -77,7 +77,12 @@ export function setUpComposedSite(options: BrowserContextOptions = {}): {
   page: Page;
   errors: string[];
 } {
-  const ctx = setUpSiteAndBrowser() as { site: Site; browser: Browser; page: Page; errors: string[] };
+  const ctx = setUpSiteAndBrowser() as {
+    site: Site;
+    browser: Browser;
+    page: Page;
+    errors: string[];
+  };
   beforeEach(async () => {
     Object.assign(ctx, await openPage(ctx.browser, options));
   });
