@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { navigation } from 'remote-shared/content';
-import { SmartLink, SocialLinks } from 'remote-shared/ui';
+import { SocialLinks } from 'remote-shared/ui';
+import { LinkList } from './link-list';
 import styles from './menu-overlay.module.css';
 
 export interface MenuOverlayProps {
@@ -21,17 +22,12 @@ export function MenuOverlay({ open, id, ref }: MenuOverlayProps) {
       hidden={!open}
     >
       <div className={styles.inner}>
-        <nav aria-label={navigation.overlayLabel}>
-          <ul className={styles.links}>
-            {navigation.overlayLinks.map((link) => (
-              <li key={link.label}>
-                <SmartLink className={styles.link} href={link.href}>
-                  {link.label}
-                </SmartLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkList
+          label={navigation.overlayLabel}
+          links={navigation.overlayLinks}
+          listClassName={styles.links}
+          linkClassName={styles.link}
+        />
         <div className={styles.aside}>
           <p className={styles.cta}>{navigation.overlayCallToAction}</p>
           <SocialLinks label="Social links" />
