@@ -1,24 +1,22 @@
-import {
-  bandMp4,
-  bandPoster,
-  bandWebm,
-  decor,
-  heroMp4,
-  heroPoster,
-  heroWebm,
-  music,
-  serviceDesign,
-  serviceDevelopment,
-  serviceGrowth,
-  serviceSeo,
-  teamArtist,
-  teamCreative,
-  teamDeveloper,
-  teamSeo,
-  workCamplain,
-  workChingari,
-  workPanda,
-} from '../media';
+import bandMp4 from '../media/band.mp4';
+import bandPoster from '../media/band-poster.webp';
+import bandWebm from '../media/band.webm';
+import decor from '../media/decor.webp';
+import heroMp4 from '../media/hero.mp4';
+import heroPoster from '../media/hero-poster.webp';
+import heroWebm from '../media/hero.webm';
+import music from '../media/music.mp3';
+import serviceDesign from '../media/service-design.webp';
+import serviceDevelopment from '../media/service-development.webp';
+import serviceGrowth from '../media/service-growth.webp';
+import serviceSeo from '../media/service-seo.webp';
+import teamArtist from '../media/team-artist.webp';
+import teamCreative from '../media/team-creative.webp';
+import teamDeveloper from '../media/team-developer.webp';
+import teamSeo from '../media/team-seo.webp';
+import workCamplain from '../media/work-camplain.webp';
+import workChingari from '../media/work-chingari.webp';
+import workPanda from '../media/work-panda.webp';
 import { dribbbleProfile } from './studio';
 import type { ImageAsset, Link, PortfolioTile, ServiceLine, TeamMember, VideoAsset } from './types';
 
