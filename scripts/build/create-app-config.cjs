@@ -121,7 +121,8 @@ function createAppConfig(contract, appDir, argv) {
         manifest: true,
         dts: false,
         // One federation runtime per page: the shell ships it, production remotes borrow it.
-        experiments: { externalRuntime: borrowsRuntime },
+        // Browser-only builds: the runtime's Node.js loading paths are left out.
+        experiments: { externalRuntime: borrowsRuntime, optimization: { target: 'web' } },
       }),
       new MiniCssExtractPlugin({
         filename: `[name]${hashed}.css`,

@@ -39,6 +39,26 @@ describe('Home', () => {
     await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
   });
 
+  it('moves the hero text by -0.8 x the scroll and fades the quote, once the visitor scrolls', async () => {
+    await openHome();
+    const style = () =>
+      page.evaluate(() => [
+        document.querySelector<HTMLElement>('[data-testid="hero-text"]')!.style.transform,
+        document.querySelector<HTMLElement>('[data-testid="hero-quote"]')!.style.opacity,
+      ]);
+    // At the top nothing moves, and the animation library has not been fetched.
+    await expect(style()).resolves.toEqual(['', '']);
+    await page.mouse.move(200, 300);
+    await page.mouse.wheel(0, 50);
+    await page.waitForFunction(() => window.scrollY === 50);
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLElement>('[data-testid="hero-quote"]')!.style.opacity === '0.5',
+    );
+    const [transform] = await style();
+    expect(transform).toContain('-40px');
+  });
+
   it('toggles the music and the hint disappears (or stays consistent if play is refused)', async () => {
     await openHome();
     const button = page.getByRole('button', { name: hero.musicPlayLabel });

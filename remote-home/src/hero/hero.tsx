@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { hero } from 'remote-shared/content';
 import { usePrefersReducedMotion } from 'remote-shared/hooks';
 import { ButtonLink } from 'remote-shared/ui';
 import styles from './hero.module.css';
 import { MusicToggle } from './music-toggle';
-import { useScrollParallax } from './use-scroll-parallax';
+import { useFirstScroll } from './use-first-scroll';
+
+const HeroParallax = lazy(() => import('./hero-parallax'));
 
 /** The top of Home: background video, headline, Contact Us, the quote and the music toggle. */
 export function Hero() {
@@ -13,7 +15,7 @@ export function Hero() {
   const text = useRef<HTMLDivElement>(null);
   const quote = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  useScrollParallax(section, text, quote, !reducedMotion);
+  const parallax = useFirstScroll(!reducedMotion) && !reducedMotion;
 
   // React sets `muted` as a property late; autoplay needs it before play(), so set it here too.
   useEffect(() => {
@@ -28,6 +30,11 @@ export function Hero() {
   const { poster } = hero.video;
   return (
     <section ref={section} className={styles.hero} aria-labelledby="hero-heading">
+      {parallax && (
+        <Suspense fallback={null}>
+          <HeroParallax scope={section} text={text} quote={quote} />
+        </Suspense>
+      )}
       <div className={styles.media} aria-hidden="true">
         {/* The poster is the LCP element: an <img> can be prioritised, a video poster cannot. */}
         <img

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { hero } from 'remote-shared/content';
 import { MUSIC_VOLUME } from '../../motion/constants';
@@ -68,11 +68,14 @@ describe('Hero', () => {
     expect(poster).toHaveAttribute('height');
   });
 
-  it('shifts the text and fades the quote as the page scrolls', () => {
+  it('shifts the text and fades the quote as the page scrolls (gsap arriving on the first scroll)', async () => {
     renderHero();
+    expect(screen.getByTestId('hero-text').style.transform).toBe('');
     scrollTo(50);
-    expect(screen.getByTestId('hero-text').style.transform).toContain('-40px');
+    await waitFor(() => expect(screen.getByTestId('hero-text').style.transform).toContain('-40px'));
     expect(screen.getByTestId('hero-quote').style.opacity).toBe('0.5');
+    scrollTo(100);
+    expect(screen.getByTestId('hero-quote').style.opacity).toBe('0');
   });
 
   it('with reduced motion: no parallax and the poster instead of the video', () => {
