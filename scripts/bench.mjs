@@ -18,18 +18,17 @@ import processes from './lib/processes.cjs';
 import stack from './lib/stack.cjs';
 import weight from './lib/javascript-weight.cjs';
 
-const routes = ['/', '/about', '/contact'];
-const presets = /** @type {const} */ (['mobile', 'desktop']);
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+/** @param {string} flag */
+const option = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+// --routes /,/about and --presets mobile narrow a run while investigating.
+const routes = (option('--routes') ?? '/,/about,/contact').split(',');
+const presets = /** @type {Array<'mobile' | 'desktop'>} */ (
+  (option('--presets') ?? 'mobile,desktop').split(',')
+);
+const runs = Number(option('--runs')) || 3;
 const base = Number(process.env.BENCH_PORT_BASE ?? 4300);
-/** @type {import('./lib/stack.cjs').Ports} */
-const ports = {
-  shell: base,
-  'remote-home': base + 1,
-  'remote-contact': base + 2,
-  'remote-shared': base + 3,
-};
+const ports = stack.portsFrom(base);
 const appByPort = new Map(Object.entries(ports).map(([id, port]) => [String(port), id]));
 
 /** @param {number[]} values */

@@ -35,6 +35,39 @@ function inlineStartupScripts(appDir) {
 }
 
 /**
+ * What the shell's first render needs beside main.js: its bootstrap, react, react-dom's client
+ * (the big one), the JSX runtime and react-router inside the shared router. (react-dom's small index is left out:
+ * the build has two copies of that chunk and only one of them is ever asked for.)
+ */
+const startupModules =
+  /[\\/]node_modules[\\/](react[\\/](index|jsx-runtime)\.js|react-dom[\\/]client\.js|react-router[\\/]dist[\\/].*\.mjs)$|[\\/]src[\\/]bootstrap\.tsx$/;
+
+/**
+ * Adds <link rel="preload"> for the shell's startup chunks, so they download while main.js does
+ * instead of after it has run and asked for them.
+ * @param {string} html
+ * @param {import('webpack').Compilation | null} compilation
+ */
+function preloadStartupChunks(html, compilation) {
+  if (!compilation) return html;
+  /** @type {Set<string>} */
+  const files = new Set();
+  for (const chunk of compilation.chunks) {
+    if (chunk.hasRuntime()) continue;
+    const needed = compilation.chunkGraph
+      .getChunkModules(chunk)
+      .some((module) => startupModules.test(module.nameForCondition() ?? ''));
+    if (!needed) continue;
+    for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  }
+  const links = [...files]
+    .sort()
+    .map((file) => `<link rel="preload" as="script" href="/${file}">`)
+    .join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+/**
  * @param {FederationContract} contract
  * @param {string} appDir
  * @param {{ mode?: string }} argv
@@ -147,7 +180,11 @@ function createAppConfig(contract, appDir, argv) {
       new HtmlWebpackPlugin({
         // A plain string, not a compiled template: a child compilation of the template would
         // inherit the federation plugins (and the shared router) without their runtime.
-        templateContent: inlineStartupScripts(appDir),
+        templateContent: (/** @type {Record<string, any>} */ parameters) =>
+          preloadStartupChunks(
+            inlineStartupScripts(appDir),
+            isShell ? /** @type {import('webpack').Compilation} */ (parameters.compilation) : null,
+          ),
         chunks: ['main'],
         scriptLoading: 'defer',
       }),
