@@ -149,7 +149,12 @@ function createAppConfig(contract, appDir, argv) {
         shareStrategy: 'loaded-first',
         runtimePlugins: [
           require.resolve('./remote-locations-plugin.ts'),
-          ...(isShell ? [require.resolve('./provide-runtime-plugin.ts')] : []),
+          ...(isShell
+            ? [
+                require.resolve('./provide-runtime-plugin.ts'),
+                path.join(appDir, 'src', 'startup', 'early-manifests-plugin.ts'),
+              ]
+            : []),
         ],
         manifest: true,
         dts: false,

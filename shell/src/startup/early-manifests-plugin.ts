@@ -1,0 +1,25 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+declare global {
+  var __FIRSTDAY_MANIFESTS__: Record<string, Promise<Response>> | undefined;
+}
+
+/**
+ * Runtime plugin of the shell: when the federation runtime fetches a remote's manifest, it gets
+ * the response index.html's early script (warm-remotes.js) already asked for. Each early
+ * response is used once; a failed one is dropped, so a retry really asks the server again.
+ */
+export default function earlyManifestsPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'firstday-early-manifests',
+    fetch(url) {
+      const early = globalThis.__FIRSTDAY_MANIFESTS__?.[url];
+      if (!early) return undefined;
+      delete globalThis.__FIRSTDAY_MANIFESTS__![url];
+      return early.then(
+        (response) => (response.ok ? response : fetch(url)),
+        () => fetch(url),
+      );
+    },
+  };
+}
