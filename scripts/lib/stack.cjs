@@ -17,6 +17,21 @@ const defaultPorts = /** @type {Ports} */ (
   Object.fromEntries(appIds.map((id) => [id, apps[id].port]))
 );
 
+/**
+ * Four consecutive ports from `base`, in the apps' order: shell, remote-home, remote-contact,
+ * remote-shared (3000-3003 locally; tests and the benchmark pick other bases).
+ * @param {number} base
+ * @returns {Ports}
+ */
+function portsFrom(base) {
+  return {
+    shell: base,
+    'remote-home': base + 1,
+    'remote-contact': base + 2,
+    'remote-shared': base + 3,
+  };
+}
+
 /** Production builds of every app, two at a time. @param {AppId[]} [only] */
 async function buildApps(only = appIds) {
   const webpackCli = require.resolve('webpack-cli/bin/cli.js');
@@ -108,4 +123,11 @@ async function serveSite({ ports = defaultPorts, emulator = firestore, moved = {
   };
 }
 
-module.exports = { defaultPorts, buildApps, remotesJsonFor, contactConfigFor, serveSite };
+module.exports = {
+  defaultPorts,
+  portsFrom,
+  buildApps,
+  remotesJsonFor,
+  contactConfigFor,
+  serveSite,
+};

@@ -4,18 +4,13 @@
  * so `npm test` never disturbs a site a developer is running with `npm start`.
  */
 const { firestore } = require('./apps.cjs');
+const { portsFrom } = require('./stack.cjs');
 
 // Several test runs on one machine (parallel work, CI beside a developer) can pick other
 // ports: TEST_PORT_BASE moves the site, TEST_EMULATOR_PORT the emulator.
 const base = Number(process.env.TEST_PORT_BASE ?? 4000);
 
-/** @type {import('./stack.cjs').Ports} */
-const testPorts = {
-  shell: base,
-  'remote-home': base + 1,
-  'remote-contact': base + 2,
-  'remote-shared': base + 3,
-};
+const testPorts = portsFrom(base);
 
 const testEmulator = {
   host: '127.0.0.1',

@@ -3,19 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { hero } from 'remote-shared/content';
 import { MUSIC_VOLUME } from '../../motion/constants';
 import { Hero } from '../hero';
-
-function setReducedMotion(reduce: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: reduce && query.includes('reduce'),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-}
+import { setReducedMotion } from '../../../../scripts/jest/media-query';
 
 function renderHero() {
   return render(

@@ -4,15 +4,7 @@ import { services } from 'remote-shared/content';
 import { SCRAMBLE_STEP_MS } from '../../motion/constants';
 import { scrambleFrameCount, serviceText } from '../scramble';
 import { OurServices } from '../our-services';
-
-function setReducedMotion(reduce: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: reduce && query.includes('reduce'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-}
+import { setReducedMotion } from '../../../../scripts/jest/media-query';
 
 const texts = () => screen.getAllByTestId('service-text').map((el) => el.textContent);
 const realTexts = services.map((s) => serviceText([s.firstword, s.secondword, s.thirdword]));

@@ -2,15 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { team, teamSection } from 'remote-shared/content';
 import { PIXELATION_MS, TEAM_ROTATION_MS } from '../../motion/constants';
 import { TeamShowcase } from '../team-showcase';
-
-function setReducedMotion(reduce: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: reduce && query.includes('reduce'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-}
+import { setReducedMotion } from '../../../../scripts/jest/media-query';
 
 const personName = () => screen.getByTestId('team-person').querySelector('p')!.textContent;
 const canvas = () => document.querySelector('canvas')!;
