@@ -217,6 +217,27 @@ function renderMarkdown(report) {
       `| ${r.route} | ${ok(r.median.score >= targets.score, String(r.median.score))} | ${ok(r.median.lcpMs <= targets.lcpMs, `${(r.median.lcpMs / 1000).toFixed(2)} s`)} | ${ok(r.median.tbtMs <= targets.tbtMs, `${r.median.tbtMs} ms`)} | ${ok(r.median.cls <= targets.cls, String(r.median.cls))} | ${r.route === '/' ? ok(r.javascript.totalGzipBytes / 1024 <= targets.jsKB, `${kb(r.javascript.totalGzipBytes)} KB`) : '—'} | ${ok(r.javascript.reactDomCopies === 1, String(r.javascript.reactDomCopies))} | ${ok(r.javascript.federationRuntimeCopies === 1, String(r.javascript.federationRuntimeCopies))} |`,
     );
   }
+  /** @type {string[]} */
+  const misses = [];
+  for (const r of report.results.filter((/** @type {any} */ x) => x.preset === 'mobile')) {
+    const m = r.median;
+    if (m.score < targets.score)
+      misses.push(`${r.route}: performance ${m.score} (target ≥ ${targets.score})`);
+    if (m.lcpMs > targets.lcpMs)
+      misses.push(`${r.route}: LCP ${(m.lcpMs / 1000).toFixed(2)} s (target ≤ 2.0 s)`);
+    if (m.tbtMs > targets.tbtMs)
+      misses.push(`${r.route}: TBT ${m.tbtMs} ms (target ≤ ${targets.tbtMs} ms)`);
+    if (m.cls > targets.cls) misses.push(`${r.route}: CLS ${m.cls} (target ≤ ${targets.cls})`);
+    if (r.route === '/' && r.javascript.totalGzipBytes / 1024 > targets.jsKB)
+      misses.push(
+        `/: ${kb(r.javascript.totalGzipBytes)} KB of JavaScript (target ≤ ${targets.jsKB} KB)`,
+      );
+  }
+  lines.push('', '## Missed targets', '');
+  lines.push(...(misses.length ? misses.map((miss) => `- ${miss}`) : ['None.']));
+  // What stands in the way is a judgement, written by hand beside the script.
+  const analysis = path.join(paths.repoRoot, 'reports', 'analysis.md');
+  if (fs.existsSync(analysis)) lines.push('', fs.readFileSync(analysis, 'utf8').trim());
   lines.push('');
   return `${lines.join('\n')}\n`;
 }
