@@ -65,7 +65,11 @@ async function serveStatic({
     }
     files(req, res, () => {
       // Only page-like paths fall back to the app; a missing script or image is a real 404.
-      if (historyFallback && !path.extname(pathname) && req.method === 'GET') {
+      if (
+        historyFallback &&
+        !path.extname(pathname) &&
+        (req.method === 'GET' || req.method === 'HEAD')
+      ) {
         req.url = '/index.html';
         index(req, res, () => notFound(res));
         return;
