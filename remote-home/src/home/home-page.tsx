@@ -5,6 +5,7 @@ import { Intro } from '../intro/intro';
 import { OurServices } from '../services/our-services';
 import { TeamShowcase } from '../team/team-showcase';
 import { OurWork } from '../work/our-work';
+import styles from './home-page.module.css';
 
 /** Home, top to bottom as the product describes it. */
 export function HomePage() {
@@ -12,11 +13,21 @@ export function HomePage() {
     <>
       <Hero />
       <Intro />
-      <AboutBlock />
-      <TeamShowcase />
-      <OurWork />
-      <MotionBand />
-      <OurServices />
+      <div className={styles.later}>
+        <AboutBlock />
+      </div>
+      <div className={styles.later}>
+        <TeamShowcase />
+      </div>
+      <div className={styles.later}>
+        <OurWork />
+      </div>
+      <div className={styles.later}>
+        <MotionBand />
+      </div>
+      <div className={styles.later}>
+        <OurServices />
+      </div>
     </>
   );
 }
