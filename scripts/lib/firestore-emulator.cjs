@@ -59,11 +59,20 @@ function findExport(dir) {
 }
 
 /**
+ * Deletes every document of `projectId` in a running emulator (tests start from nothing).
+ * @param {{ host: string; port: number; projectId: string }} emulator
+ */
+async function clearDocuments({ host, port, projectId }) {
+  const url = `http://${host}:${port}/emulator/v1/projects/${projectId}/databases/(default)/documents`;
+  const response = await fetch(url, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`Clearing the emulator failed: ${response.status}`);
+}
+
+/**
  * @typedef {object} RunningEmulator
  * @property {string} host
  * @property {number} port
  * @property {string} projectId
- * @property {() => Promise<void>} reset delete every document
  * @property {() => Promise<void>} stop export (if persisting), then stop
  */
 
@@ -172,10 +181,6 @@ async function startFirestoreEmulator({
     host,
     port,
     projectId,
-    async reset() {
-      const response = await fetch(`${base}/databases/(default)/documents`, { method: 'DELETE' });
-      if (!response.ok) throw new Error(`Reset failed: ${response.status}`);
-    },
     async stop() {
       clearInterval(autosave);
       try {
@@ -191,4 +196,4 @@ async function startFirestoreEmulator({
   };
 }
 
-module.exports = { installHelp, findEmulatorJar, startFirestoreEmulator };
+module.exports = { installHelp, findEmulatorJar, startFirestoreEmulator, clearDocuments };

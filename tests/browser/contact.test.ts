@@ -13,6 +13,7 @@ import {
   startSiteWithFirestoreAt,
   type Site,
 } from './support/site';
+import { clearEmulator } from '../support/emulator';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
 jest.setTimeout(30_000);
@@ -36,10 +37,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(
-    `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${emulator.projectId}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
+  await clearEmulator(emulator.projectId);
   ({ page, errors } = await openPage(browser));
   logs = [];
   page.on('console', (message) => logs.push(message.text()));

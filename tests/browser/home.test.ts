@@ -1,32 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { hero, intro, services, team, teamSection, workSection } from 'remote-shared/content';
-import { launchBrowser, openPage, siteUrl, startSite, type Site } from './support/site';
+import { openPage, siteUrl, setUpComposedSite } from './support/site';
 
-let site: Site;
-let browser: Browser;
-let page: Page;
-let errors: string[];
+const ctx = setUpComposedSite();
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-beforeEach(async () => {
-  ({ page, errors } = await openPage(browser));
-});
-
-afterEach(async () => {
-  await page.context().close();
-  expect(errors).toEqual([]);
-});
-
-async function openHome(p: Page = page) {
+async function openHome(p: Page = ctx.page) {
   await p.goto(siteUrl('/'));
   await p.getByRole('heading', { level: 1, name: hero.headline }).waitFor();
 }
@@ -34,24 +12,24 @@ async function openHome(p: Page = page) {
 describe('Home', () => {
   it('shows the hero headline and Contact Us leads to /contact', async () => {
     await openHome();
-    await page.getByRole('link', { name: hero.contactLink.label, exact: true }).click();
-    await page.waitForURL(siteUrl('/contact'));
-    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await ctx.page.getByRole('link', { name: hero.contactLink.label, exact: true }).click();
+    await ctx.page.waitForURL(siteUrl('/contact'));
+    await ctx.page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
   });
 
   it('moves the hero text by -0.8 x the scroll and fades the quote, once the visitor scrolls', async () => {
     await openHome();
     const style = () =>
-      page.evaluate(() => [
+      ctx.page.evaluate(() => [
         document.querySelector<HTMLElement>('[data-testid="hero-text"]')!.style.transform,
         document.querySelector<HTMLElement>('[data-testid="hero-quote"]')!.style.opacity,
       ]);
     // At the top nothing moves, and the animation library has not been fetched.
     await expect(style()).resolves.toEqual(['', '']);
-    await page.mouse.move(200, 300);
-    await page.mouse.wheel(0, 50);
-    await page.waitForFunction(() => window.scrollY === 50);
-    await page.waitForFunction(
+    await ctx.page.mouse.move(200, 300);
+    await ctx.page.mouse.wheel(0, 50);
+    await ctx.page.waitForFunction(() => window.scrollY === 50);
+    await ctx.page.waitForFunction(
       () =>
         document.querySelector<HTMLElement>('[data-testid="hero-quote"]')!.style.opacity === '0.5',
     );
@@ -61,40 +39,40 @@ describe('Home', () => {
 
   it('toggles the music and the hint disappears (or stays consistent if play is refused)', async () => {
     await openHome();
-    const button = page.getByRole('button', { name: hero.musicPlayLabel });
+    const button = ctx.page.getByRole('button', { name: hero.musicPlayLabel });
     await expect(button.getAttribute('aria-pressed')).resolves.toBe('false');
-    await page.getByText(hero.musicHint).waitFor();
+    await ctx.page.getByText(hero.musicHint).waitFor();
     await button.click();
     // Wait for the browser's answer to play().
-    await page.waitForFunction(
+    await ctx.page.waitForFunction(
       () =>
         document.querySelector('button[aria-pressed]')?.getAttribute('data-status') !== 'starting',
     );
-    const pressed = await page.locator('button[data-status]').getAttribute('aria-pressed');
+    const pressed = await ctx.page.locator('button[data-status]').getAttribute('aria-pressed');
     if (pressed === 'true') {
-      await page.getByText(hero.musicHint).waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: hero.musicPauseLabel }).click();
-      await page.getByRole('button', { name: hero.musicPlayLabel }).waitFor();
-      await expect(page.getByText(hero.musicHint).count()).resolves.toBe(0);
+      await ctx.page.getByText(hero.musicHint).waitFor({ state: 'detached' });
+      await ctx.page.getByRole('button', { name: hero.musicPauseLabel }).click();
+      await ctx.page.getByRole('button', { name: hero.musicPlayLabel }).waitFor();
+      await expect(ctx.page.getByText(hero.musicHint).count()).resolves.toBe(0);
       await expect(
-        page.locator('audio').evaluate((a: HTMLAudioElement) => [a.paused, a.volume, a.loop]),
+        ctx.page.locator('audio').evaluate((a: HTMLAudioElement) => [a.paused, a.volume, a.loop]),
       ).resolves.toEqual([true, 0.5, true]);
     } else {
       // Refused: nothing plays, the button says "play" and the hint still invites.
-      await page.getByRole('button', { name: hero.musicPlayLabel }).waitFor();
-      await page.getByText(hero.musicHint).waitFor();
+      await ctx.page.getByRole('button', { name: hero.musicPlayLabel }).waitFor();
+      await ctx.page.getByText(hero.musicHint).waitFor();
     }
   });
 
   it('shows the next person of the team after about 3 s', async () => {
     await openHome();
-    const heading = page.getByRole('heading', { name: teamSection.heading });
+    const heading = ctx.page.getByRole('heading', { name: teamSection.heading });
     await heading.scrollIntoViewIfNeeded();
-    const person = page.getByTestId('team-person');
+    const person = ctx.page.getByTestId('team-person');
     const first = await person.locator('p').first().textContent();
     const names = team.map((m) => m.name);
     expect(names).toContain(first);
-    await page.waitForFunction(
+    await ctx.page.waitForFunction(
       (before) => document.querySelector('[data-testid="team-person"] p')?.textContent !== before,
       first,
       { timeout: 4500 },
@@ -105,14 +83,14 @@ describe('Home', () => {
 
   it('reveals "Check project" on a hovered tile, opening in a new tab', async () => {
     await openHome();
-    const tile = page.locator('#work article').first();
+    const tile = ctx.page.locator('#work article').first();
     await tile.scrollIntoViewIfNeeded();
     await tile.hover();
     const link = tile.getByRole('link', { name: new RegExp(workSection.checkProject) });
     await expect(link.textContent()).resolves.toBe(workSection.checkProject);
     await expect(link.getAttribute('target')).resolves.toBe('_blank');
     await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
-    await page.waitForFunction(
+    await ctx.page.waitForFunction(
       () =>
         getComputedStyle(document.querySelector('#work article a')!.parentElement!).opacity === '1',
     );
@@ -123,36 +101,36 @@ describe('Home', () => {
     const words = [services[0]!.firstword, services[0]!.secondword, services[0]!.thirdword]
       .filter(Boolean)
       .join(' ');
-    const line = page.getByRole('link', { name: words });
+    const line = ctx.page.getByRole('link', { name: words });
     await line.scrollIntoViewIfNeeded();
     await line.hover();
-    await page.waitForTimeout(1000);
+    await ctx.page.waitForTimeout(1000);
     await expect(line.getByTestId('service-text').textContent()).resolves.toBe(words);
   });
 
   it('opens /about at the top when arriving from a scrolled Home', async () => {
     await openHome();
-    const knowMore = page.getByRole('link', { name: intro.knowMore.label }).nth(1);
+    const knowMore = ctx.page.getByRole('link', { name: intro.knowMore.label }).nth(1);
     await knowMore.scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 400);
-    await page.waitForFunction(() => window.scrollY > 300);
+    await ctx.page.mouse.wheel(0, 400);
+    await ctx.page.waitForFunction(() => window.scrollY > 300);
     await knowMore.click();
-    await page.waitForURL(siteUrl('/about'));
-    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await ctx.page.waitForURL(siteUrl('/about'));
+    await ctx.page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await expect(ctx.page.evaluate(() => window.scrollY)).resolves.toBe(0);
   });
 
   it('with reduced motion: poster instead of video, showcase paused', async () => {
-    const reduced = await openPage(browser, { reducedMotion: 'reduce' });
-    page = reduced.page;
-    errors = reduced.errors;
-    await openHome(page);
-    await expect(page.locator('video[autoplay]').count()).resolves.toBe(0);
-    await page.getByRole('button', { name: teamSection.playLabel }).waitFor();
-    const name = await page.getByTestId('team-person').locator('p').first().textContent();
-    await page.waitForTimeout(3500);
-    await expect(page.getByTestId('team-person').locator('p').first().textContent()).resolves.toBe(
-      name,
-    );
+    // A page that prefers reduced motion replaces this test's page (and its error check).
+    await ctx.page.context().close();
+    Object.assign(ctx, await openPage(ctx.browser, { reducedMotion: 'reduce' }));
+    await openHome(ctx.page);
+    await expect(ctx.page.locator('video[autoplay]').count()).resolves.toBe(0);
+    await ctx.page.getByRole('button', { name: teamSection.playLabel }).waitFor();
+    const name = await ctx.page.getByTestId('team-person').locator('p').first().textContent();
+    await ctx.page.waitForTimeout(3500);
+    await expect(
+      ctx.page.getByTestId('team-person').locator('p').first().textContent(),
+    ).resolves.toBe(name);
   });
 });

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { contactPage } from 'remote-shared/content';
 import { emulator, launchBrowser, openPage, siteUrl, startSite, type Site } from './support/site';
+import { clearEmulator } from '../support/emulator';
 
 const run = promisify(execFile);
 const cli = path.join(__dirname, '../../scripts/submissions.mjs');
@@ -17,10 +18,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  await fetch(
-    `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${emulator.projectId}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
+  await clearEmulator(emulator.projectId);
   site = await startSite();
   browser = await launchBrowser();
   ({ page } = await openPage(browser));

@@ -11,7 +11,7 @@ import {
 } from '../../remote-contact/src/firestore/contact-submission';
 import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
 import type { FirebaseSettings } from '../../remote-contact/src/firestore/firebase-settings';
-import { emulatorAddress } from './support/emulator';
+import { clearEmulator, emulatorAddress } from '../support/emulator';
 import { deadPort, startAnswerLosingProxy, startSilentServer } from './support/unanswering-servers';
 
 // Its own project, so the rules tests and these never see each other's documents.
@@ -40,10 +40,7 @@ beforeAll(() => {
 beforeEach(async () => {
   quiet.info.mockClear();
   quiet.error.mockClear();
-  await fetch(
-    `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
+  await clearEmulator(projectId);
 });
 
 afterAll(() => deleteApp(admin));

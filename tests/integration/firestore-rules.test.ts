@@ -19,7 +19,7 @@ import {
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contactLimits } from 'remote-shared/content';
-import { emulatorAddress } from './support/emulator';
+import { emulatorAddress } from '../support/emulator';
 
 // Its own project, so these tests never see the writer tests' documents.
 const projectId = 'demo-rules-test';

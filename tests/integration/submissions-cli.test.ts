@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { emulatorAddress } from './support/emulator';
+import { clearEmulator, emulatorAddress } from '../support/emulator';
 import { deadPort } from './support/unanswering-servers';
 
 const run = promisify(execFile);
@@ -57,9 +57,7 @@ async function submissions(...args: string[]) {
 beforeAll(async () => {
   admin = initializeApp({ projectId }, 'submissions-cli-test');
   db = getFirestore(admin);
-  await fetch(`http://${address}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
-    method: 'DELETE',
-  });
+  await clearEmulator(projectId);
   for (const { id, createdAt, ...fields } of requests) {
     await db
       .doc(`users/${id}`)

@@ -2,16 +2,12 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import chromiumLib from '../../../scripts/lib/chromium.cjs';
 import stack from '../../../scripts/lib/stack.cjs';
 import testStack from '../../../scripts/lib/test-stack.cjs';
+import { emulatorAddress } from '../../support/emulator';
 
 export const ports = testStack.testPorts;
 
-/** The emulator scripts/test-browser.mjs started, as the tests' environment names it. */
-export const emulator = (() => {
-  const [host = '127.0.0.1', port = String(testStack.testEmulator.port)] = (
-    process.env.FIRESTORE_EMULATOR_HOST ?? ''
-  ).split(':');
-  return { host, port: Number(port), projectId: testStack.testEmulator.projectId };
-})();
+/** The emulator scripts/test-browser.mjs started, with the project the site writes to. */
+export const emulator = { ...emulatorAddress(), projectId: testStack.testEmulator.projectId };
 
 export type Site = Awaited<ReturnType<typeof stack.serveSite>>;
 
