@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import jestLib from './lib/jest.cjs';
 import paths from './lib/paths.cjs';
 import processes from './lib/processes.cjs';
 
@@ -24,15 +25,7 @@ const node = process.execPath;
 const steps = [
   ['lint', () => run(npm, ['run', '--silent', 'lint'], { cwd: repoRoot })],
   ['typecheck', () => run(npm, ['run', '--silent', 'typecheck'], { cwd: repoRoot })],
-  [
-    'unit',
-    () =>
-      run(
-        node,
-        ['node_modules/jest/bin/jest.js', '--selectProjects', 'unit', ...jsonArgs('unit')],
-        { cwd: repoRoot },
-      ),
-  ],
+  ['unit', () => jestLib.runJest('unit', jsonArgs('unit'))],
   [
     'integration',
     () =>

@@ -1,5 +1,4 @@
 // @ts-check
-const path = require('node:path');
 const { repoRoot } = require('./paths.cjs');
 const { run } = require('./processes.cjs');
 
@@ -27,4 +26,4 @@ function emulatorEnv(emulator) {
   };
 }
 
-module.exports = { runJest, emulatorEnv, jestConfig: path.join(repoRoot, 'jest.config.cjs') };
+module.exports = { runJest, emulatorEnv };
