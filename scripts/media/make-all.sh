@@ -4,6 +4,7 @@
 set -euo pipefail
 here="$(dirname "$0")"
 bash "$here/images.sh"
+bash "$here/share-images.sh"
 bash "$here/music.sh"
 bash "$here/footer-video.sh"
 bash "$here/hero-video.sh"

@@ -4,3 +4,4 @@ export * from './navigation';
 export * from './home';
 export * from './about';
 export * from './contact';
+export * from './pages';

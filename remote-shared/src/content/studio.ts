@@ -1,3 +1,4 @@
+import logo from '../media/logo.png';
 import type { SocialLink, Studio } from './types';
 
 export const studio: Studio = {
@@ -5,6 +6,7 @@ export const studio: Studio = {
   domain: 'firstday.studio',
   email: 'info@firstday.studio',
   copyrightYear: 2022,
+  logo,
 };
 
 export const socials: readonly SocialLink[] = [

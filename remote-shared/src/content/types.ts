@@ -17,6 +17,8 @@ export interface Studio {
   readonly domain: string;
   readonly email: string;
   readonly copyrightYear: number;
+  /** A square picture of the logo mark, for search engines (512x512). */
+  readonly logo: string;
 }
 
 export interface TeamMember {

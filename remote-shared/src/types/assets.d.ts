@@ -35,3 +35,15 @@ declare module '*.ogg' {
   const url: string;
   export default url;
 }
+declare module '*.jpg' {
+  const url: string;
+  export default url;
+}
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+declare module '*.woff2' {
+  const url: string;
+  export default url;
+}

@@ -14,7 +14,7 @@ import {
 
 describe('studio content', () => {
   it('names the studio and its address as PRODUCT.md settles them', () => {
-    expect(studio).toEqual({
+    expect(studio).toMatchObject({
       name: 'First Day Studio',
       domain: 'firstday.studio',
       email: 'info@firstday.studio',
