@@ -10,6 +10,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-server/**',
       '**/node_modules/**',
       '.data/**',
       '.tmp/**',
@@ -45,7 +46,12 @@ export default tseslint.config(
   },
   {
     // The shared router facade and tests (which render outside federation) may use it.
-    files: ['scripts/build/shared/**', '**/__tests__/**', 'shell/src/test-utils.tsx'],
+    files: [
+      'scripts/build/shared/**',
+      'shell/src/server/render-worker/render-route.tsx',
+      '**/__tests__/**',
+      'shell/src/test-utils.tsx',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

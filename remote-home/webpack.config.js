@@ -1,6 +1,6 @@
 // @ts-check
-const { createAppConfig } = require('../scripts/build/create-app-config.cjs');
+const { createAppConfigs } = require('../scripts/build/create-server-config.cjs');
 const contract = require('./federation.config.cjs');
 
-/** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration} */
-module.exports = (_env, argv) => createAppConfig(contract, __dirname, argv);
+/** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration | import('webpack').Configuration[]} */
+module.exports = (_env, argv) => createAppConfigs(contract, __dirname, argv);

@@ -13,6 +13,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { apps, manifestUrl } = require('../lib/apps.cjs');
 const { distOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
+const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
 
 /**
  * @typedef {object} FederationContract
@@ -20,19 +21,6 @@ const { sharedDependencies } = require('./shared-dependencies.cjs');
  * @property {Record<string, string>} [exposes] exposed name -> file, relative to the app
  * @property {Exclude<import('../lib/apps.cjs').AppId, 'shell'>[]} [remotes] remotes it consumes
  */
-
-/**
- * The app's index.html, with `<!-- warm-remotes: … -->` replaced by the shell's early script
- * (it has to run before main.js arrives, so it cannot be part of it).
- * @param {string} appDir
- */
-function inlineStartupScripts(appDir) {
-  const html = fs.readFileSync(path.join(appDir, 'src', 'index.html'), 'utf8');
-  return html.replace(/<!-- warm-remotes:.*?-->/, () => {
-    const script = fs.readFileSync(path.join(appDir, 'src', 'startup', 'warm-remotes.js'), 'utf8');
-    return `<script>${script.replace(/^\s*\/\/.*$/gm, '').trim()}</script>`;
-  });
-}
 
 /**
  * What the shell's first render needs beside main.js: its bootstrap, react, react-dom's client
@@ -99,7 +87,8 @@ function createAppConfig(contract, appDir, argv) {
       chunkFilename: `[name]${hashed}.js`,
       assetModuleFilename: `media/[name]${hashed}[ext]`,
       uniqueName: container,
-      clean: true,
+      // The server build (dist/server) is written beside this one by its own compiler.
+      clean: { keep: /^server\// },
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
@@ -124,14 +113,14 @@ function createAppConfig(contract, appDir, argv) {
                   auto: true,
                   namedExport: false,
                   exportLocalsConvention: 'as-is',
-                  localIdentName: production ? `${container}-[hash:base64:6]` : '[name]__[local]',
+                  localIdentName: cssLocalIdentName(contract.app, production),
                 },
               },
             },
           ],
         },
         {
-          test: /\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$/,
+          test: mediaPattern,
           type: 'asset/resource',
         },
       ],
@@ -187,7 +176,7 @@ function createAppConfig(contract, appDir, argv) {
         // inherit the federation plugins (and the shared router) without their runtime.
         templateContent: (/** @type {Record<string, any>} */ parameters) =>
           preloadStartupChunks(
-            inlineStartupScripts(appDir),
+            fs.readFileSync(path.join(appDir, 'src', 'index.html'), 'utf8'),
             isShell ? /** @type {import('webpack').Compilation} */ (parameters.compilation) : null,
           ),
         chunks: ['main'],

@@ -32,4 +32,12 @@ const host = 'localhost';
  */
 const manifestUrl = (id, port = apps[id].port) => `http://${host}:${port}/mf-manifest.json`;
 
-module.exports = { apps, appIds, remoteIds, firestore, host, manifestUrl };
+/**
+ * Where a remote's server build is found: its manifest beside the browser one's.
+ * @param {Exclude<AppId, 'shell'>} id
+ * @param {number} [port]
+ */
+const serverManifestUrl = (id, port = apps[id].port) =>
+  `http://${host}:${port}/server/mf-manifest.json`;
+
+module.exports = { apps, appIds, remoteIds, firestore, host, manifestUrl, serverManifestUrl };

@@ -13,7 +13,15 @@ const distOf = (app) =>
     ? path.join(path.resolve(process.env.FIRSTDAY_DIST), app)
     : path.join(repoRoot, app, 'dist');
 
+/**
+ * Where an app's Node build goes: a remote's beside its browser build (dist/server, deployed
+ * with it), the shell's render server in a folder of its own (dist-server, never served).
+ * @param {string} app
+ */
+const serverDistOf = (app) =>
+  app === 'shell' ? `${distOf(app)}-server` : path.join(distOf(app), 'server');
+
 /** Where `npm start` and `npm run dev` keep local Firestore data between runs (git-ignored). */
 const localDataDir = path.join(repoRoot, '.data', 'firestore');
 
-module.exports = { repoRoot, distOf, localDataDir };
+module.exports = { repoRoot, distOf, serverDistOf, localDataDir };

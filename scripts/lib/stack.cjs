@@ -2,6 +2,9 @@
 const path = require('node:path');
 const { distOf, repoRoot } = require('./paths.cjs');
 const { run, runLimited } = require('./processes.cjs');
+const fs = require('node:fs');
+const os = require('node:os');
+const { startRenderServer } = require('./render-server.cjs');
 const { serveStatic } = require('./static-server.cjs');
 
 /** Builds the four apps and serves the composed site: shared by start, test and bench. */
@@ -75,33 +78,59 @@ function contactConfigFor(emulator) {
 }
 
 /**
- * Serves the built apps like a deployment would, each on its own port. Each app's server can
- * be stopped and started again, to see the site live through a remote going down.
+ * Serves the built apps like a deployment would, each on its own port: the remotes as static
+ * files (browser and server builds), the shell through its render server (or, with
+ * `clientRendered`, as the static fallback a plain static host would serve). Each app's server
+ * can be stopped and started again, to see the site live through a remote going down.
  * @param {object} [options]
  * @param {Ports} [options.ports]
  * @param {{ host: string; port: number; projectId: string }} [options.emulator]
  * @param {Partial<Record<Exclude<AppId, 'shell'>, string>>} [options.moved] remotes.json entries
  *   that point elsewhere than `ports`
+ * @param {Partial<Record<AppId, string>>} [options.dirs] serve an app from another build folder
+ * @param {boolean} [options.clientRendered] serve the shell's static build instead
+ * @param {Record<string, string>} [options.renderEnv] more settings for the render server
  */
-async function serveSite({ ports = defaultPorts, emulator = firestore, moved = {} } = {}) {
-  /** @param {AppId} id */
+async function serveSite({
+  ports = defaultPorts,
+  emulator = firestore,
+  moved = {},
+  dirs = {},
+  clientRendered = false,
+  renderEnv = {},
+} = {}) {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-site-'));
+  const remotesJson = path.join(workDir, 'remotes.json');
+  /** @param {Partial<Record<Exclude<AppId, 'shell'>, string>>} locations */
+  const writeRemotes = (locations) => {
+    // Written whole, then renamed: a reader never sees half a file.
+    fs.writeFileSync(`${remotesJson}.tmp`, remotesJsonFor(ports, locations));
+    fs.renameSync(`${remotesJson}.tmp`, remotesJson);
+  };
+  writeRemotes(moved);
+
+  /** @param {AppId} id @returns {Promise<{ close: () => Promise<void> }>} */
   const serve = (id) =>
-    serveStatic({
-      dir: distOf(id),
-      port: ports[id],
-      host,
-      cors: id !== 'shell',
-      historyFallback: id === 'shell',
-      overrides:
-        id === 'shell'
-          ? { '/remotes.json': remotesJsonFor(ports, moved) }
-          : id === 'remote-contact'
-            ? { '/firebase-config.json': contactConfigFor(emulator) }
-            : {},
-    });
+    id === 'shell' && !clientRendered
+      ? startRenderServer({ port: ports.shell, host, remotesJson, env: renderEnv })
+      : serveStatic({
+          dir: dirs[id] ?? distOf(id),
+          port: ports[id],
+          host,
+          cors: id !== 'shell',
+          historyFallback: id === 'shell',
+          overrides:
+            id === 'shell'
+              ? { '/remotes.json': fs.readFileSync(remotesJson, 'utf8') }
+              : id === 'remote-contact'
+                ? { '/firebase-config.json': contactConfigFor(emulator) }
+                : {},
+        });
   /** @type {Map<AppId, { close: () => Promise<void> }>} */
   const running = new Map();
-  await Promise.all(appIds.map(async (id) => running.set(id, await serve(id))));
+  // The remotes first: the render server reads them as it starts.
+  for (const group of [appIds.filter((id) => id !== 'shell'), /** @type {AppId[]} */ (['shell'])])
+    await Promise.all(group.map(async (id) => running.set(id, await serve(id))));
 
   return {
     url: `http://${host}:${ports.shell}/`,
@@ -116,9 +145,17 @@ async function serveSite({ ports = defaultPorts, emulator = firestore, moved = {
     async start(id) {
       if (!running.has(id)) running.set(id, await serve(id));
     },
+    /**
+     * Deploys a new remotes.json (the render server reads it within its poll interval).
+     * @param {Partial<Record<Exclude<AppId, 'shell'>, string>>} locations
+     */
+    moveRemotes(locations) {
+      writeRemotes(locations);
+    },
     async close() {
       await Promise.all([...running.values()].map((server) => server.close()));
       running.clear();
+      fs.rmSync(workDir, { recursive: true, force: true });
     },
   };
 }

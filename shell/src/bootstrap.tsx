@@ -1,13 +1,54 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import 'remote-shared/tokens';
 import { AppRoutes } from './app/app-routes';
+import type { ServerState } from './app/server-state';
+import { InitialPagesContext, type InitialPages } from './remotes/initial-pages';
+import { preloadPage } from './remotes/lazy-pages';
+import { routeFor } from './routes/route-table';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>,
-);
+/** Marks the document once the site runs in the browser (tests wait for it before acting). */
+function ClientReady() {
+  useEffect(() => {
+    document.documentElement.dataset.clientReady = '';
+  }, []);
+  return null;
+}
+
+/**
+ * Takes over the server's HTML (hydration) or, on the client-rendered fallback page, renders
+ * the site. Before hydrating, the page's own module is loaded, so React finds it ready; if it
+ * cannot be loaded here, the server's markup of it stays on screen.
+ */
+export async function start(root: HTMLElement, state: ServerState | null): Promise<void> {
+  const initial: InitialPages = { unavailable: new Set(state?.unavailable), held: new Set() };
+  const app = (
+    <StrictMode>
+      <InitialPagesContext value={initial}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </InitialPagesContext>
+      <ClientReady />
+    </StrictMode>
+  );
+  if (!state || !root.hasChildNodes()) {
+    createRoot(root).render(app);
+    return;
+  }
+  const page = routeFor(window.location.pathname)?.module;
+  if (page && !initial.unavailable.has(page)) {
+    try {
+      await preloadPage(page);
+    } catch (error) {
+      console.error('Keeping the server-rendered page; its code could not be loaded:', error);
+      initial.held.add(page);
+    }
+  }
+  hydrateRoot(root, app, {
+    onRecoverableError(error, info) {
+      console.error('Hydration error:', error, info.componentStack);
+    },
+  });
+}

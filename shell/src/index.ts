@@ -1,8 +1,13 @@
-import { applyRemoteLocations } from './remotes/remote-locations';
+import { readServerState } from './app/server-state';
+import { adoptServerRemotes, applyRemoteLocations } from './remotes/remote-locations';
 import { showStartupFailure } from './startup/startup-failure';
 
-// Where the remotes live is decided at deploy time (remotes.json), so it is read before any
+// Where the remotes live is decided at deploy time: a server-rendered page names the builds it
+// was rendered from; the static fallback page reads remotes.json. Either happens before any
 // remote is touched; the bootstrap import is also the async boundary shared modules need.
-applyRemoteLocations()
+const state = readServerState(document);
+const root = document.getElementById('root')!;
+(state ? Promise.resolve(adoptServerRemotes(state)) : applyRemoteLocations())
   .then(() => import('./bootstrap'))
-  .catch((error: unknown) => showStartupFailure(document.getElementById('root')!, error));
+  .then(({ start }) => start(root, state))
+  .catch((error: unknown) => showStartupFailure(root, error));

@@ -1,7 +1,7 @@
 import budgets from '../../budgets.json';
 import weight from '../../scripts/lib/javascript-weight.cjs';
 import { collectScripts } from './support/collect-scripts';
-import { openPage, ports, siteUrl, setUpSiteAndBrowser } from './support/site';
+import { openPage, ports, setUpSiteAndBrowser, visit } from './support/site';
 
 const ctx = setUpSiteAndBrowser();
 
@@ -9,7 +9,7 @@ const ctx = setUpSiteAndBrowser();
 async function weighRoute(path: string) {
   const { page } = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
   const scripts = collectScripts(page);
-  await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
+  await visit(page, path, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
   await page.context().close();

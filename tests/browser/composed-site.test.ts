@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { footer, navigation } from 'remote-shared/content';
-import { siteUrl, setUpComposedSite } from './support/site';
+import { siteUrl, setUpComposedSite, visit } from './support/site';
 
 const ctx = setUpComposedSite();
 
@@ -9,7 +9,7 @@ async function expectChrome(p: Page) {
   await p.getByRole('link', { name: navigation.logoLabel }).waitFor();
   await p.getByRole('button', { name: navigation.menuLabel }).waitFor();
   await p.getByRole('heading', { name: footer.heading }).waitFor();
-  await p.getByRole('link', { name: footer.mailLabel }).waitFor();
+  await p.getByRole('contentinfo').getByRole('link', { name: footer.mailLabel }).waitFor();
 }
 
 describe('the composed site', () => {
@@ -19,13 +19,13 @@ describe('the composed site', () => {
     ['/menu', 'Menu'],
     ['/contact', 'Contact Us'],
   ])('%s renders its page with the navigation bar and footer', async (path, heading) => {
-    await ctx.page.goto(siteUrl(path));
+    await visit(ctx.page, path);
     await expectChrome(ctx.page);
     await ctx.page.getByRole('heading', { level: 1, name: heading }).waitFor();
   });
 
   it('shows the error screen for an unknown path, with a working link home', async () => {
-    await ctx.page.goto(siteUrl('/no/such/page'));
+    await visit(ctx.page, '/no/such/page');
     await expectChrome(ctx.page);
     await ctx.page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
     await ctx.page.getByText('404 Not Found').waitFor();
@@ -43,7 +43,7 @@ describe('the composed site', () => {
         scripts.push(await response.text().catch(() => ''));
       }
     });
-    await ctx.page.goto(siteUrl('/'), { waitUntil: 'networkidle' });
+    await visit(ctx.page, '/', { waitUntil: 'networkidle' });
     await ctx.page
       .getByRole('heading', { name: 'We are a full service Digital Agency.' })
       .waitFor();
@@ -57,7 +57,7 @@ describe('the composed site', () => {
   it.each(['/', '/about', '/menu', '/contact', '/nope'])(
     'axe finds no serious or critical violations on %s',
     async (path) => {
-      await ctx.page.goto(siteUrl(path), { waitUntil: 'networkidle' });
+      await visit(ctx.page, path, { waitUntil: 'networkidle' });
       await ctx.page.getByRole('heading', { level: 1 }).first().waitFor();
       const results = await new AxeBuilder({ page: ctx.page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])

@@ -8,10 +8,10 @@ import {
   emulator,
   launchBrowser,
   openPage,
-  siteUrl,
   startSite,
   startSiteWithFirestoreAt,
   type Site,
+  visit,
 } from './support/site';
 import { clearEmulator } from '../support/emulator';
 
@@ -56,7 +56,7 @@ const input = (label: string) => page.getByLabel(new RegExp(`^${label}`));
 const submit = () => page.getByRole('button', { name: contactPage.submit });
 
 async function openContact() {
-  await page.goto(siteUrl('/contact'));
+  await visit(page, '/contact');
   await page.getByRole('heading', { level: 1, name: contactPage.heading }).waitFor();
 }
 
@@ -117,8 +117,8 @@ describe('the contact form on the composed site', () => {
   it('downloads the firebase SDK only once the form is used, and its config beside remote-contact', async () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(siteUrl('/'), { waitUntil: 'networkidle' });
-    await page.goto(siteUrl('/about'), { waitUntil: 'networkidle' });
+    await visit(page, '/', { waitUntil: 'networkidle' });
+    await visit(page, '/about', { waitUntil: 'networkidle' });
     await openContact();
     await page.waitForLoadState('networkidle');
     expect(requests.filter((url) => /firebase/.test(url))).toEqual([]);

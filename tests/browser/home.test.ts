@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { hero, intro, services, team, teamSection, workSection } from 'remote-shared/content';
-import { openPage, siteUrl, setUpComposedSite } from './support/site';
+import { openPage, siteUrl, setUpComposedSite, visit } from './support/site';
 
 const ctx = setUpComposedSite();
 
 async function openHome(p: Page = ctx.page) {
-  await p.goto(siteUrl('/'));
+  await visit(p, '/');
   await p.getByRole('heading', { level: 1, name: hero.headline }).waitFor();
 }
 

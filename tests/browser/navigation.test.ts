@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { navigation } from 'remote-shared/content';
-import { siteUrl, setUpComposedSite } from './support/site';
+import { siteUrl, setUpComposedSite, visit } from './support/site';
 
 const ctx = setUpComposedSite();
 
 beforeEach(async () => {
-  await ctx.page.goto(siteUrl('/menu'));
+  await visit(ctx.page, '/menu');
   await ctx.page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
 });
 

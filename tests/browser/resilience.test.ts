@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { errors, footer, hero, navigation } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
 import staticServer from '../../scripts/lib/static-server.cjs';
-import { launchBrowser, openPage, ports, siteUrl, startSite, type Site } from './support/site';
+import { launchBrowser, openPage, ports, startSite, type Site, visit } from './support/site';
 
 let browser: Browser;
 
@@ -31,7 +31,7 @@ describe('a remote that is down', () => {
   it('never blanks the site, and retry brings the page back without a reload', async () => {
     await site.stop('remote-home');
     const { page } = await openPage(browser);
-    await page.goto(siteUrl('/'));
+    await visit(page, '/');
 
     await page.getByRole('heading', { name: errors.unavailableTitle }).waitFor();
     await page.getByRole('link', { name: navigation.logoLabel }).waitFor();
@@ -81,9 +81,9 @@ describe('remotes.json', () => {
     const { page, errors: pageErrors } = await openPage(browser);
     const hosts = new Set<string>();
     page.on('request', (request) => hosts.add(new URL(request.url()).host));
-    await page.goto(siteUrl('/'));
+    await visit(page, '/');
     await page.getByRole('heading', { level: 1, name: hero.headline }).waitFor();
-    await page.goto(siteUrl('/about'));
+    await visit(page, '/about');
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
     expect(hosts).toContain(`localhost:${copyPort}`);
     expect(hosts).not.toContain(`localhost:${ports['remote-home']}`);

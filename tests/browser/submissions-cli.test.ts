@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { contactPage } from 'remote-shared/content';
-import { emulator, launchBrowser, openPage, siteUrl, startSite, type Site } from './support/site';
+import { emulator, launchBrowser, openPage, startSite, type Site, visit } from './support/site';
 import { clearEmulator } from '../support/emulator';
 
 const run = promisify(execFile);
@@ -39,7 +39,7 @@ const visitor = {
 
 describe('staff read what visitors sent', () => {
   it('npm run submissions -- --format csv|json lists the request made in the browser', async () => {
-    await page.goto(siteUrl('/contact'));
+    await visit(page, '/contact');
     await page.getByLabel(/^Name/).fill(visitor.name);
     await page.getByLabel(/^Phone/).fill(visitor.phone);
     await page.getByLabel(/^Email/).fill(visitor.email);

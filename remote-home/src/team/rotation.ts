@@ -13,6 +13,8 @@ export interface RotationState {
 export type RotationEvent =
   | { readonly type: 'tick' }
   | { readonly type: 'toggle-pause' }
+  /** Reduced motion switched on (or became known, once the page runs in the browser). */
+  | { readonly type: 'reduce-motion' }
   | { readonly type: 'hover'; readonly value: boolean }
   | { readonly type: 'focus'; readonly value: boolean };
 
@@ -32,6 +34,8 @@ export function rotationReducer(state: RotationState, event: RotationEvent): Rot
         : state;
     case 'toggle-pause':
       return { ...state, userPaused: !state.userPaused };
+    case 'reduce-motion':
+      return { ...state, userPaused: true };
     case 'hover':
       return { ...state, hovered: event.value };
     case 'focus':

@@ -6,6 +6,10 @@ import { initialRotation, isRotating, rotationReducer } from './rotation';
 export function useRotation(count: number, startPaused: boolean) {
   const [state, dispatch] = useReducer(rotationReducer, initialRotation(count, startPaused));
   const rotating = isRotating(state);
+  // The server renders without knowing the visitor's setting; the browser learns it later.
+  useEffect(() => {
+    if (startPaused) dispatch({ type: 'reduce-motion' });
+  }, [startPaused]);
   useEffect(() => {
     if (!rotating) return;
     // A fresh interval on resume gives the visitor a full period with the current person.

@@ -1,18 +1,35 @@
+import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ErrorScreen } from '../error-screen/error-screen';
 import { SiteLayout } from '../layout/site-layout';
 import { MenuPage } from '../menu/menu-page';
 import { RemotePage } from '../remotes/remote-page';
+import { routes, type SiteRoute } from '../routes/route-table';
 
-/** The site's routes: remote pages, the shell's own /menu, and the 404 screen for the rest. */
+/** Pages the shell draws itself, by their content id. */
+const shellPages: Partial<Record<SiteRoute['page'], ReactElement>> = { menu: <MenuPage /> };
+
+function elementFor(route: SiteRoute): ReactElement {
+  // Keyed by page: moving from one remote page to another starts afresh, not from its state.
+  if (route.module) return <RemotePage key={route.module} page={route.module} />;
+  const element = shellPages[route.page];
+  if (!element) throw new Error(`No page for ${route.path}`);
+  return element;
+}
+
+/** The site's routes, from the route table, with the 404 screen for any other path. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<SiteLayout />}>
-        <Route index element={<RemotePage page="home" />} />
-        <Route path="about" element={<RemotePage page="about" />} />
-        <Route path="contact" element={<RemotePage page="contact" />} />
-        <Route path="menu" element={<MenuPage />} />
+        {routes.map((route: SiteRoute) => (
+          <Route
+            key={route.path}
+            index={route.path === '/'}
+            path={route.path === '/' ? undefined : route.path}
+            element={elementFor(route)}
+          />
+        ))}
         <Route path="*" element={<ErrorScreen notFound />} />
       </Route>
     </Routes>

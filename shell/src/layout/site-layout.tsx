@@ -4,12 +4,14 @@ import { Footer } from '../footer/footer';
 import { Navigation } from '../navigation/navigation';
 import { useMenuState } from '../navigation/use-menu-state';
 import styles from './site-layout.module.css';
+import { useDocumentTitle } from './use-document-title';
 import { useNavigationScroll } from './use-navigation-scroll';
 
 /** The chrome around every page: skip link, navigation, the page area and the footer. */
 export function SiteLayout() {
   const [menuOpen, setMenuOpen] = useMenuState();
   useNavigationScroll();
+  useDocumentTitle();
   return (
     <div className={styles.site}>
       <a className={styles.skip} href="#main">

@@ -1,4 +1,5 @@
 import type { RemoteLocations } from '../../../scripts/build/remote-locations-plugin';
+import type { ServerState } from '../app/server-state';
 
 export const remoteAliases = ['remote-home', 'remote-contact', 'remote-shared'] as const;
 export type RemoteAlias = (typeof remoteAliases)[number];
@@ -37,16 +38,27 @@ async function fetchRemotesJson(url: string): Promise<unknown> {
  */
 export async function applyRemoteLocations(url = '/remotes.json'): Promise<RemoteLocations> {
   try {
-    // index.html's early script has usually asked already (warm-remotes.js).
-    const early = (globalThis as { __FIRSTDAY_REMOTES_JSON__?: Promise<unknown> })
-      .__FIRSTDAY_REMOTES_JSON__;
-    const json = early ? await early : await fetchRemotesJson(url);
-    if (json === null) throw new RemoteLocationsError(`${url} could not be read`);
+    const json = await fetchRemotesJson(url);
     const locations = parseRemoteLocations(json);
     globalThis.__FIRSTDAY_REMOTES__ = locations;
     return locations;
   } catch (error) {
     console.error('Using the built-in remote locations:', error);
     return {};
+  }
+}
+
+/**
+ * A server-rendered page: the remotes are where the server found them, and their manifests are
+ * the ones it rendered from, handed to the federation runtime instead of being fetched again
+ * (a remote deployed since then must not be mixed into this page).
+ */
+export function adoptServerRemotes(state: ServerState): void {
+  globalThis.__FIRSTDAY_REMOTES__ = parseRemoteLocations(state.remotes);
+  const manifests = (globalThis.__FIRSTDAY_MANIFESTS__ ??= {});
+  for (const [url, manifest] of Object.entries(state.manifests)) {
+    manifests[url] = Promise.resolve(
+      new Response(JSON.stringify(manifest), { headers: { 'Content-Type': 'application/json' } }),
+    );
   }
 }

@@ -1,9 +1,11 @@
-import { Suspense, useState } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import type { PageModuleId } from '../routes/route-table';
+import { forgetInitialPage, useInitialPages } from './initial-pages';
 import { forgetPage, lazyPage } from './lazy-pages';
 import { PageLoading } from './page-loading';
 import { PageUnavailable } from './page-unavailable';
-import { RemoteUnavailableError, type RemotePageId } from './remote-pages';
+import { RemoteUnavailableError } from './remote-pages';
 
 function UnavailableOrRethrow({ error, resetErrorBoundary }: FallbackProps) {
   // A page that loaded but then threw is not "unavailable": let the route's error screen show.
@@ -11,20 +13,33 @@ function UnavailableOrRethrow({ error, resetErrorBoundary }: FallbackProps) {
   return <PageUnavailable onRetry={resetErrorBoundary} />;
 }
 
-function LoadedPage({ page }: { page: RemotePageId }) {
+function LoadedPage({ page }: { page: PageModuleId }) {
   // lazyPage caches per page, so this is the same component on every render until a failure.
   const Page = lazyPage(page);
   // eslint-disable-next-line react-hooks/static-components
   return <Page />;
 }
 
+const never = new Promise<never>(() => {});
+
+/** Suspends for good: during hydration React then keeps the server's HTML on screen. */
+function HeldPage(): never {
+  return use(never);
+}
+
 /**
  * One remote page in the page area, lazily loaded inside its own error boundary and Suspense.
  * A failed load is forgotten, so retry (or the next visit) fetches the remote again without a
- * page reload.
+ * page reload. The first render follows what the server drew (see InitialPages).
  */
-export function RemotePage({ page }: { page: RemotePageId }) {
+export function RemotePage({ page }: { page: PageModuleId }) {
+  const initial = useInitialPages();
+  const [start, setStart] = useState(() =>
+    initial.unavailable.has(page) ? 'unavailable' : initial.held.has(page) ? 'held' : 'load',
+  );
+  useEffect(() => forgetInitialPage(initial, page), [initial, page]);
   const [, setAttempt] = useState(0);
+  if (start === 'unavailable') return <PageUnavailable onRetry={() => setStart('load')} />;
   return (
     <ErrorBoundary
       FallbackComponent={UnavailableOrRethrow}
@@ -38,7 +53,7 @@ export function RemotePage({ page }: { page: RemotePageId }) {
       resetKeys={[page]}
     >
       <Suspense fallback={<PageLoading />}>
-        <LoadedPage page={page} />
+        {start === 'held' ? <HeldPage /> : <LoadedPage page={page} />}
       </Suspense>
     </ErrorBoundary>
   );

@@ -6,8 +6,8 @@ declare global {
 
 /**
  * Runtime plugin of the shell: when the federation runtime fetches a remote's manifest, it gets
- * the response index.html's early script (warm-remotes.js) already asked for. Each early
- * response is used once; a failed one is dropped, so a retry really asks the server again.
+ * the one the server rendered the page from (adoptServerRemotes), so the browser runs exactly
+ * the versions in the HTML. Each is used once; a retry after a failure asks the remote again.
  */
 export default function earlyManifestsPlugin(): ModuleFederationRuntimePlugin {
   return {

@@ -4,7 +4,8 @@
  */
 export function showStartupFailure(root: HTMLElement, error: unknown): void {
   console.error('The site could not start:', error);
-  root.innerHTML = '';
+  // A server-rendered page is still worth reading without its scripts: leave it as it is.
+  if (root.hasChildNodes()) return;
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');
   box.style.cssText =

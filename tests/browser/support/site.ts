@@ -12,12 +12,27 @@ export const emulator = { ...emulatorAddress(), projectId: testStack.testEmulato
 export type Site = Awaited<ReturnType<typeof stack.serveSite>>;
 
 /** Serves the production build of all four apps on the test ports. */
-export function startSite(options: { moved?: Record<string, string> } = {}): Promise<Site> {
+export function startSite(
+  options: Omit<Parameters<typeof stack.serveSite>[0] & object, 'ports' | 'emulator'> = {},
+): Promise<Site> {
   return stack.serveSite({ ports, emulator, ...options });
 }
 
 export function siteUrl(path = '/'): string {
   return new URL(path, `http://localhost:${ports.shell}`).toString();
+}
+
+/**
+ * Opens a page of the site as a visitor arrives on it, and waits until the browser has taken
+ * over the server's HTML (before that, buttons and client-side links do nothing yet).
+ */
+export async function visit(
+  page: Page,
+  path: string,
+  options: Parameters<Page['goto']>[1] = {},
+): Promise<void> {
+  await page.goto(siteUrl(path), options);
+  await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 20_000 });
 }
 
 export function launchBrowser(): Promise<Browser> {

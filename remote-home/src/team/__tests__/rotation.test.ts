@@ -29,6 +29,12 @@ describe('the rotation reducer', () => {
   it('starts paused when asked to (reduced motion)', () => {
     expect(isRotating(initialRotation(4, true))).toBe(false);
   });
+
+  it('pauses when reduced motion becomes known after the first render', () => {
+    const paused = rotationReducer(initialRotation(4, false), { type: 'reduce-motion' });
+    expect(isRotating(paused)).toBe(false);
+    expect(rotationReducer(paused, { type: 'toggle-pause' }).userPaused).toBe(false);
+  });
 });
 
 describe('the pixelation curve', () => {

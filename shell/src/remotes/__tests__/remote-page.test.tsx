@@ -19,7 +19,7 @@ function renderPage() {
       path="/"
       element={
         <PageErrorBoundary>
-          <RemotePage page="home" />
+          <RemotePage page="remote-home/home-page" />
         </PageErrorBoundary>
       }
     />,
@@ -29,7 +29,7 @@ function renderPage() {
 let log: jest.SpyInstance;
 beforeEach(() => {
   load.mockReset();
-  forgetPage('home');
+  forgetPage('remote-home/home-page');
   log = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => log.mockRestore());

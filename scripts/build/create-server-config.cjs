@@ -1,0 +1,205 @@
+// @ts-check
+/**
+ * The Node builds that server rendering needs, beside each app's browser build:
+ * - a remote's server build (dist/server/): the modules it exposes, compiled for Node, with a
+ *   manifest of its own, loaded over HTTP by the shell's render server;
+ * - the shell's render worker (the federation host that renders a page) and its HTTP server.
+ * CSS-module class names are made exactly as in the browser build, or hydration would not
+ * match; media keep their hashed names and are not emitted twice.
+ */
+const path = require('node:path');
+const webpack = require('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { apps, serverManifestUrl } = require('../lib/apps.cjs');
+const { distOf, serverDistOf } = require('../lib/paths.cjs');
+const { sharedDependencies } = require('./shared-dependencies.cjs');
+const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
+
+/**
+ * @param {import('./create-app-config.cjs').FederationContract} contract
+ * @param {string} appDir
+ * @returns {import('webpack').RuleSetRule[]}
+ */
+function serverRules(contract, appDir) {
+  return [
+    {
+      test: /\.tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'ts-loader',
+        options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
+      },
+    },
+    {
+      test: /\.css$/,
+      use: {
+        loader: 'css-loader',
+        options: {
+          modules: {
+            auto: true,
+            namedExport: false,
+            exportLocalsConvention: 'as-is',
+            exportOnlyLocals: true,
+            localIdentName: cssLocalIdentName(contract.app, true),
+          },
+        },
+      },
+    },
+    // The browser build emits the media; here only their (identical) URLs are needed.
+    { test: mediaPattern, type: 'asset/resource', generator: { emit: false } },
+  ];
+}
+
+/** @param {import('./create-app-config.cjs').FederationContract} contract */
+function serverRemotes(contract) {
+  return Object.fromEntries(
+    (contract.remotes ?? []).map((id) => [id, `${apps[id].container}@${serverManifestUrl(id)}`]),
+  );
+}
+
+/**
+ * A remote's server build, in dist/server beside the browser build: its own remoteEntry.js,
+ * chunks and manifest. The render worker sets its public path to the browser build's URL, so
+ * media resolve to the files the browser uses and chunks to server/ below them.
+ * @param {import('./create-app-config.cjs').FederationContract} contract
+ * @param {string} appDir
+ * @returns {import('webpack').Configuration}
+ */
+function createRemoteServerConfig(contract, appDir) {
+  const { container } = apps[contract.app];
+  return {
+    name: `${contract.app}-server`,
+    mode: 'production',
+    context: appDir,
+    target: 'async-node',
+    entry: {},
+    devtool: false,
+    output: {
+      path: distOf(contract.app),
+      publicPath: '',
+      filename: 'server/[name].js',
+      chunkFilename: 'server/[name].[contenthash:8].js',
+      assetModuleFilename: 'media/[name].[contenthash:8][ext]',
+      uniqueName: `${container}_server`,
+      // The browser build owns dist/ and keeps server/ for this one.
+      clean: false,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: serverRules(contract, appDir) },
+    optimization: { minimize: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: container,
+        filename: 'server/remoteEntry.js',
+        library: { type: 'commonjs-module', name: container },
+        remoteType: 'script',
+        exposes: contract.exposes ?? {},
+        remotes: serverRemotes(contract),
+        shared: sharedDependencies(),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [
+          require.resolve('@module-federation/node/runtimePlugin'),
+          require.resolve('./remote-locations-plugin.ts'),
+          require.resolve('./server-public-path-plugin.ts'),
+        ],
+        manifest: {
+          filePath: 'server',
+          // The entry is found beside wherever the manifest was fetched from, as in the
+          // browser build (the build's own public path is set at run time, see above).
+          additionalData: ({ stats }) => {
+            Object.assign(stats.metaData, { publicPath: 'auto' });
+            stats.metaData.remoteEntry.path = '';
+            stats.metaData.remoteEntry.name = 'remoteEntry.js';
+            return stats;
+          },
+        },
+        dts: false,
+      }),
+      new webpack.DefinePlugin({ __FIRSTDAY_CONTAINER__: JSON.stringify(container) }),
+    ],
+    performance: { hints: false },
+  };
+}
+
+/**
+ * The shell's server side: `render-worker.js`, the federation host that renders pages from the
+ * remotes' server builds (one per set of remote versions, in a worker thread), and `server.js`,
+ * the HTTP server that owns the workers, the cache and the static files.
+ * @param {import('./create-app-config.cjs').FederationContract} contract
+ * @param {string} appDir
+ * @returns {import('webpack').Configuration[]}
+ */
+function createShellServerConfigs(contract, appDir) {
+  const common = {
+    mode: /** @type {const} */ ('production'),
+    context: appDir,
+    devtool: /** @type {const} */ (false),
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: serverRules(contract, appDir) },
+    optimization: { minimize: false },
+    // __dirname is the bundle's folder, where the worker and the static files are found.
+    node: /** @type {const} */ (false),
+    performance: /** @type {const} */ ({ hints: false }),
+  };
+  const output = serverDistOf(contract.app);
+  return [
+    {
+      ...common,
+      name: 'shell-render-worker',
+      target: 'async-node',
+      entry: { 'render-worker': './src/server/render-worker/index.ts' },
+      output: {
+        path: path.join(output, 'render-worker'),
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        uniqueName: 'shell_server',
+        clean: true,
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: 'shell',
+          remoteType: 'script',
+          remotes: serverRemotes(contract),
+          shared: sharedDependencies(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: [
+            require.resolve('@module-federation/node/runtimePlugin'),
+            require.resolve('./remote-locations-plugin.ts'),
+            path.join(appDir, 'src', 'server', 'render-worker', 'deadline-plugin.ts'),
+          ],
+          manifest: false,
+          dts: false,
+        }),
+      ],
+    },
+    {
+      ...common,
+      name: 'shell-server',
+      target: 'node',
+      entry: { server: './src/server/index.ts' },
+      output: { path: output, filename: '[name].js', clean: { keep: /^render-worker\// } },
+    },
+  ];
+}
+
+/**
+ * Every build of one app: in production its browser build and its Node builds, in development
+ * (live reload, client rendering) the browser build alone.
+ * @param {import('./create-app-config.cjs').FederationContract} contract
+ * @param {string} appDir
+ * @param {{ mode?: string }} argv
+ * @returns {import('webpack').Configuration | import('webpack').Configuration[]}
+ */
+function createAppConfigs(contract, appDir, argv) {
+  const { createAppConfig } = require('./create-app-config.cjs');
+  const browser = createAppConfig(contract, appDir, argv);
+  if (argv.mode === 'development') return browser;
+  return [
+    browser,
+    ...(contract.app === 'shell'
+      ? createShellServerConfigs(contract, appDir)
+      : [createRemoteServerConfig(contract, appDir)]),
+  ];
+}
+
+module.exports = { createAppConfigs, distOf };

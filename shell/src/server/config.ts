@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+/** The render server's settings, read once from the environment and checked at start-up. */
+export interface ServerConfig {
+  readonly host: string;
+  readonly port: number;
+  /** The canonical origin of the site, for canonical URLs, link previews and the sitemap. */
+  readonly siteOrigin: string;
+  /** The shell's browser build: its static files, index.html and remotes.json. */
+  readonly staticDir: string;
+  /** Where remotes.json is read from: a file path or an http(s) URL. */
+  readonly remotesJson: string;
+  /** How often remotes.json and the remotes' manifests are checked for new versions. */
+  readonly pollMs: number;
+  /** How long a remote may take to answer before its part of a page is given up. */
+  readonly deadlineMs: number;
+  /** Cache-Control of a rendered page, for a CDN in front. */
+  readonly pageCacheControl: string;
+  /** Whether rendered pages are kept per set of remote versions (off: every request renders). */
+  readonly pageCache: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be a whole number of at least ${min} (it is "${raw}")`);
+  }
+  return value;
+}
+
+function origin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SITE_ORIGIN must be an absolute URL (it is "${raw}")`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`SITE_ORIGIN must be an http(s) origin such as https://firstday.studio`);
+  }
+  return url.origin;
+}
+
+/**
+ * @param bundleDir the folder of the server bundle (the shell's build sits beside it, in dist)
+ */
+export function readConfig(env: NodeJS.ProcessEnv, bundleDir: string): ServerConfig {
+  const staticDir = path.resolve(env.STATIC_DIR ?? path.join(bundleDir, '..', 'dist'));
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port: number(env, 'PORT', 3000, 0),
+    siteOrigin: origin(env.SITE_ORIGIN ?? 'https://firstday.studio'),
+    staticDir,
+    remotesJson: env.REMOTES_JSON ?? path.join(staticDir, 'remotes.json'),
+    pollMs: number(env, 'REMOTE_POLL_MS', 2000, 100),
+    deadlineMs: number(env, 'REMOTE_DEADLINE_MS', 1000, 50),
+    pageCacheControl:
+      env.PAGE_CACHE_CONTROL ?? 'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
+    pageCache: env.PAGE_CACHE !== 'off',
+  };
+}

@@ -1,0 +1,113 @@
+import http from 'node:http';
+import path from 'node:path';
+import sirv from 'sirv';
+import type { ServerConfig } from './config';
+import type { PageService, ServedPage } from './page-service';
+import { robotsTxt, sitemapXml } from './site-files';
+
+const hashedAsset = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+const maxUrlLength = 2048;
+
+function sendPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  page: ServedPage,
+  cacheControl: string,
+): void {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const [body, encoding] = /\bbr\b/.test(accepts)
+    ? [page.brotli, 'br']
+    : /\bgzip\b/.test(accepts)
+      ? [page.gzip, 'gzip']
+      : [Buffer.from(page.html), undefined];
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Cache-Control', page.cacheable ? cacheControl : 'no-store');
+  if (page.status === 503) res.setHeader('Retry-After', '10');
+  res.setHeader('ETag', page.etag);
+  if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
+    res.writeHead(304).end();
+    return;
+  }
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(page.status);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendText(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  type: string,
+  text: string,
+  cacheControl = 'public, max-age=300',
+): void {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': cacheControl,
+  });
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
+/**
+ * The shell's HTTP server: every page path is rendered (or served from the render cache), the
+ * shell's static build is served as a CDN would, and robots.txt, sitemap.xml and remotes.json
+ * are answered from the configuration in force.
+ */
+export function createHttpServer(config: ServerConfig, pages: PageService): http.Server {
+  const files = sirv(path.resolve(config.staticDir), {
+    dev: false,
+    etag: true,
+    gzip: true,
+    brotli: true,
+    setHeaders(res, pathname) {
+      res.setHeader(
+        'Cache-Control',
+        hashedAsset.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  return http.createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res
+        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
+        .end('Method Not Allowed\n');
+      return;
+    }
+    if ((req.url ?? '').length > maxUrlLength) {
+      res.writeHead(414, { 'Content-Type': 'text/plain' }).end('URI Too Long\n');
+      return;
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      sendText(req, res, 400, 'text/plain', 'Bad Request\n', 'no-store');
+      return;
+    }
+    if (pathname === '/robots.txt') {
+      sendText(req, res, 200, 'text/plain; charset=utf-8', robotsTxt(config.siteOrigin));
+      return;
+    }
+    if (pathname === '/sitemap.xml') {
+      sendText(req, res, 200, 'application/xml; charset=utf-8', sitemapXml(config.siteOrigin));
+      return;
+    }
+    if (pathname === '/remotes.json' && pages.remotesJson) {
+      sendText(req, res, 200, 'application/json', pages.remotesJson, 'no-cache');
+      return;
+    }
+    // Paths without an extension are pages (a missing script or image is a real 404).
+    if (!path.extname(pathname) || pathname === '/index.html') {
+      void pages.page(pathname === '/index.html' ? '/' : pathname).then(
+        (page) => sendPage(req, res, page, config.pageCacheControl),
+        () => sendText(req, res, 503, 'text/plain', 'Unavailable\n', 'no-store'),
+      );
+      return;
+    }
+    files(req, res, () => sendText(req, res, 404, 'text/plain', 'Not Found\n', 'no-store'));
+  });
+}

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { ServerConfig } from './config';
+import { readRemoteSet, type RemoteSet } from './remote-set';
+import { Renderer } from './renderer';
+import type { ShellAssets } from './render-worker/worker-protocol';
+import { unavailableNotice } from './site-files';
+
+/** A page ready to send, with its compressed forms made once. */
+export interface ServedPage {
+  readonly status: 200 | 404 | 503;
+  readonly html: string;
+  readonly gzip: Buffer;
+  readonly brotli: Buffer;
+  readonly etag: string;
+  /** Worth a CDN's cache: a whole page from one known set of remote versions. */
+  readonly cacheable: boolean;
+}
+
+function servedPage(status: ServedPage['status'], html: string, cacheable: boolean): ServedPage {
+  return {
+    status,
+    html,
+    gzip: gzipSync(html),
+    brotli: brotliCompressSync(html),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    cacheable,
+  };
+}
+
+/**
+ * Renders pages from the remotes that are live now. It re-reads remotes.json and the remotes'
+ * manifests every few seconds; when a version changes it starts a new render worker for the
+ * new set, switches to it once it is ready and retires the old one. Rendered pages are cached
+ * per set, so a page is rendered once per deploy; the last good render of each path is kept
+ * for when a render fails.
+ */
+export class PageService {
+  private set: RemoteSet | null = null;
+  private renderer: Renderer | null = null;
+  private starting: Renderer | null = null;
+  private readonly cache = new Map<string, ServedPage>();
+  private readonly lastGood = new Map<string, ServedPage>();
+  private readonly notice = servedPage(503, unavailableNotice, false);
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly shell: ShellAssets,
+  ) {}
+
+  /** The remotes.json in force, for the client-rendered fallback page. */
+  get remotesJson(): string | undefined {
+    return this.set?.remotesJson;
+  }
+
+  /** Reads the remotes once (so the first page is rendered from them), then keeps watching. */
+  async start(): Promise<void> {
+    await this.refresh();
+    const poll = () => {
+      this.timer = setTimeout(() => void this.refresh().finally(poll), this.config.pollMs);
+      this.timer.unref();
+    };
+    poll();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.renderer?.retire(0);
+    this.starting?.retire(0);
+  }
+
+  private async refresh(): Promise<void> {
+    let set: RemoteSet;
+    try {
+      set = await readRemoteSet(this.config.remotesJson, this.config.deadlineMs);
+    } catch (error) {
+      console.error('Cannot read remotes.json; keeping the remotes in force:', error);
+      return;
+    }
+    this.set = set;
+    const live = this.renderer;
+    if (set.down.includes('remote-shared')) return;
+    if ((live?.key === set.key && live.alive) || this.starting?.key === set.key) return;
+    const next = new Renderer(set.key, {
+      serverRemotes: set.serverRemotes,
+      browserRemotes: set.browserRemotes,
+      manifests: set.manifests,
+      down: set.down,
+      deadlineMs: this.config.deadlineMs,
+      siteOrigin: this.config.siteOrigin,
+      shell: this.shell,
+    });
+    this.starting?.retire(0);
+    this.starting = next;
+    try {
+      await next.ready;
+    } catch (error) {
+      console.error('A render worker could not start; trying again shortly:', error);
+      if (this.starting === next) this.starting = null;
+      return;
+    }
+    if (this.starting !== next) return;
+    this.starting = null;
+    this.renderer = next;
+    live?.retire(5000);
+    for (const key of this.cache.keys())
+      if (!key.startsWith(`${next.key}|`)) this.cache.delete(key);
+  }
+
+  /** The page at `pathname`, rendered now or from the cache; never throws. */
+  async page(pathname: string): Promise<ServedPage> {
+    const renderer = this.set?.down.includes('remote-shared') ? null : this.renderer;
+    if (!renderer) return this.fallback(pathname);
+    const key = `${renderer.key}|${pathname}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    try {
+      const rendered = await renderer.render(pathname, this.config.deadlineMs * 3);
+      const page = servedPage(rendered.status, rendered.html, rendered.complete);
+      if (rendered.complete && rendered.status === 200) {
+        if (this.config.pageCache) this.cache.set(key, page);
+        this.lastGood.set(pathname, page);
+      }
+      return page;
+    } catch (error) {
+      console.error(`Could not render ${pathname}:`, error);
+      return this.fallback(pathname);
+    }
+  }
+
+  /** When nothing can be rendered: the last good render of the path, else the plain notice. */
+  private fallback(pathname: string): ServedPage {
+    const last = this.lastGood.get(pathname);
+    return last ? { ...last, cacheable: false } : this.notice;
+  }
+}

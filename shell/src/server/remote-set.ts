@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { parseRemoteLocations, remoteAliases } from '../remotes/remote-locations';
+import type { RemoteAlias } from '../routes/route-table';
+import type { BrowserManifest } from './render-worker/worker-protocol';
+
+/** The remotes as they are deployed right now: one version of each, or "down". */
+export interface RemoteSet {
+  /** Names the versions: a new build of any remote, or one going down, changes it. */
+  readonly key: string;
+  readonly browserRemotes: Readonly<Record<RemoteAlias, string>>;
+  readonly serverRemotes: Readonly<Record<RemoteAlias, string>>;
+  readonly manifests: Readonly<Record<string, BrowserManifest>>;
+  readonly down: readonly RemoteAlias[];
+  /** remotes.json as read, for browsers of the client-rendered fallback. */
+  readonly remotesJson: string;
+}
+
+/** A remote's server build is deployed beside its browser build. */
+export const serverManifestOf = (browserManifest: string): string =>
+  new URL('server/mf-manifest.json', browserManifest).href;
+
+async function fetchText(url: string, deadlineMs: number): Promise<string> {
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(deadlineMs),
+    headers: { 'Cache-Control': 'no-cache' },
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+async function readRemotesJson(source: string, deadlineMs: number): Promise<string> {
+  return /^https?:\/\//.test(source) ? fetchText(source, deadlineMs) : readFile(source, 'utf8');
+}
+
+/** Reads remotes.json and every remote's two manifests, each within the deadline. */
+export async function readRemoteSet(source: string, deadlineMs: number): Promise<RemoteSet> {
+  const remotesJson = await readRemotesJson(source, deadlineMs);
+  const browserRemotes = parseRemoteLocations(JSON.parse(remotesJson));
+  const serverRemotes = Object.fromEntries(
+    remoteAliases.map((alias) => [alias, serverManifestOf(browserRemotes[alias])]),
+  ) as Record<RemoteAlias, string>;
+  const manifests: Record<string, BrowserManifest> = {};
+  const down: RemoteAlias[] = [];
+  const versions = await Promise.all(
+    remoteAliases.map(async (alias) => {
+      try {
+        const [browser, server] = await Promise.all([
+          fetchText(browserRemotes[alias], deadlineMs),
+          fetchText(serverRemotes[alias], deadlineMs),
+        ]);
+        manifests[browserRemotes[alias]] = JSON.parse(browser) as BrowserManifest;
+        const version = createHash('sha256').update(browser).update(server).digest('hex');
+        return `${alias}@${browserRemotes[alias]}#${version.slice(0, 16)}`;
+      } catch (error) {
+        console.error(`${alias} is unavailable:`, error instanceof Error ? error.message : error);
+        down.push(alias);
+        return `${alias}@down`;
+      }
+    }),
+  );
+  return { key: versions.join(' '), browserRemotes, serverRemotes, manifests, down, remotesJson };
+}

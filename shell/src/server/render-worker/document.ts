@@ -1,0 +1,133 @@
+import { pages, socials, studio } from 'remote-shared/content';
+import { serializeServerState, serverStateElementId } from '../../app/server-state';
+import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../../routes/route-table';
+import type { InlineStyle } from './stylesheets';
+import type { RendererSetup } from './worker-protocol';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** JSON inside a <script>: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The studio as search engines read it. */
+function organization(setup: RendererSetup): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: studio.name,
+    url: `${setup.siteOrigin}/`,
+    logo: studio.logo,
+    email: `mailto:${studio.email}`,
+    sameAs: socials.map((social) => social.href),
+  };
+}
+
+function headTags(route: SiteRoute | undefined, path: string, setup: RendererSetup): string {
+  const meta = pages[route?.page ?? 'notFound'];
+  const url = `${setup.siteOrigin}${route?.path ?? path}`;
+  const image = meta.shareImage;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    route
+      ? `<link rel="canonical" href="${escapeHtml(url)}">`
+      : '<meta name="robots" content="noindex">',
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(studio.name)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:image" content="${escapeHtml(image.src)}">`,
+    `<meta property="og:image:width" content="${image.width}">`,
+    `<meta property="og:image:height" content="${image.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image.src)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">`,
+    `<script type="application/ld+json">${scriptJson(organization(setup))}</script>`,
+  ];
+  return tags.join('');
+}
+
+/** The files the page's client will ask for first: fetched alongside main.js, after paint. */
+function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string[] {
+  const remoteFiles = (remote: keyof RendererSetup['browserRemotes'], expose?: string) => {
+    const manifestUrl = setup.browserRemotes[remote];
+    const manifest = setup.manifests[manifestUrl];
+    if (!manifest) return [];
+    const files = manifest.exposes
+      .filter((entry) => expose === undefined || entry.path === expose)
+      .flatMap((entry) => entry.assets.js.sync);
+    return [manifest.metaData.remoteEntry.name, ...files].map(
+      (file) => new URL(file, manifestUrl).href,
+    );
+  };
+  return [
+    ...setup.shell.preloads,
+    ...remoteFiles('remote-shared'),
+    ...(page ? remoteFiles(remoteOf(page), exposeOf(page)) : []),
+  ];
+}
+
+/**
+ * Starts the client once the first screen has painted (the load event, then a frame), so no
+ * script competes with the page's own HTML, CSS and first image.
+ */
+function clientLoader(scripts: readonly string[], preloads: readonly string[]): string {
+  return `(function(){var d=document,done=0;function go(){if(done++)return;${scriptJson(
+    preloads,
+  )}.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="script";l.href=h;d.head.appendChild(l)});${scriptJson(
+    scripts,
+  )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)})}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.readyState==="complete")later();else addEventListener("load",later);setTimeout(go,3000)})();`;
+}
+
+export interface DocumentParts {
+  readonly route: SiteRoute | undefined;
+  readonly path: string;
+  readonly markup: string;
+  readonly styles: readonly InlineStyle[];
+  readonly unavailable: readonly PageModuleId[];
+  readonly setup: RendererSetup;
+}
+
+/** The whole HTML document of one server-rendered page. */
+export function renderDocument({
+  route,
+  path,
+  markup,
+  styles,
+  unavailable,
+  setup,
+}: DocumentParts): string {
+  const page = route?.module && !unavailable.includes(route.module) ? route.module : undefined;
+  const state = serializeServerState({
+    remotes: setup.browserRemotes,
+    manifests: setup.manifests,
+    unavailable,
+  });
+  return [
+    '<!doctype html><html lang="en"><head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="theme-color" content="#0e0e10">',
+    headTags(route, path, setup),
+    setup.shell.icon,
+    ...styles.map(
+      (style) =>
+        `<style data-href="${escapeHtml(style.href)}">${style.css.replace(/<\//g, '<\\/')}</style>`,
+    ),
+    // Without scripts, what cannot work without them says so instead (the contact form).
+    '<noscript><style>[data-requires-script]{display:none!important}</style></noscript>',
+    '</head><body>',
+    `<div id="root">${markup}</div>`,
+    `<script type="application/json" id="${serverStateElementId}">${state}</script>`,
+    `<script>${clientLoader(setup.shell.scripts, warmFiles(page, setup))}</script>`,
+    '</body></html>',
+  ].join('');
+}

@@ -1,0 +1,68 @@
+import { exposeOf, remoteOf, type PageModuleId } from '../../routes/route-table';
+import type { RendererSetup } from './worker-protocol';
+
+export interface InlineStyle {
+  /** The stylesheet's URL, as the browser's CSS loader names it: it then skips the download. */
+  readonly href: string;
+  readonly css: string;
+}
+
+// Hashed file names never change content, so a stylesheet is fetched once per worker.
+const cache = new Map<string, Promise<string>>();
+
+function fetchCss(url: string, deadlineMs: number): Promise<string> {
+  let css = cache.get(url);
+  if (!css) {
+    css = fetch(url, { signal: AbortSignal.timeout(deadlineMs) }).then((response) => {
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return response.text();
+    });
+    css.catch(() => cache.delete(url));
+    cache.set(url, css);
+  }
+  return css;
+}
+
+/** The stylesheets of a remote's exposed modules (all of them, or just one). */
+function remoteStylesheets(
+  setup: RendererSetup,
+  remote: keyof RendererSetup['browserRemotes'],
+  expose?: string,
+): string[] {
+  const manifestUrl = setup.browserRemotes[remote];
+  const manifest = setup.manifests[manifestUrl];
+  if (!manifest) return [];
+  return manifest.exposes
+    .filter((entry) => expose === undefined || entry.path === expose)
+    .flatMap((entry) => entry.assets.css.sync)
+    .map((file) => new URL(file, manifestUrl).href);
+}
+
+/**
+ * Every stylesheet the first screen of a page needs, to inline into its HTML: the design
+ * tokens and primitives, the shell's chrome and the page's own. Inline CSS paints on the first
+ * round trip; the browser never downloads these files again.
+ */
+export async function stylesFor(
+  page: PageModuleId | undefined,
+  setup: RendererSetup,
+): Promise<InlineStyle[]> {
+  // A stylesheet that cannot be had in time is left to the browser, which loads it itself.
+  const fetchAll = async (urls: string[]) =>
+    (
+      await Promise.all(
+        urls.map((href) =>
+          fetchCss(href, setup.deadlineMs).then(
+            (css) => ({ href, css }),
+            () => null,
+          ),
+        ),
+      )
+    ).filter((style) => style !== null);
+  const [shared, own] = await Promise.all([
+    fetchAll(remoteStylesheets(setup, 'remote-shared')),
+    fetchAll(page ? remoteStylesheets(setup, remoteOf(page), exposeOf(page)) : []),
+  ]);
+  // The cascade of the browser: tokens and primitives, then the chrome, then the page.
+  return [...shared, ...setup.shell.styles, ...own];
+}

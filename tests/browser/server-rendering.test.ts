@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import {
+  aboutPage,
+  contactPage,
+  errors,
+  footer,
+  hero,
+  intro,
+  navigation,
+  pages,
+  servicesSection,
+  studio,
+  teamSection,
+  work,
+  workSection,
+} from 'remote-shared/content';
+import paths from '../../scripts/lib/paths.cjs';
+import { buildRemoteVariant } from './support/remote-variant';
+import { launchBrowser, openPage, siteUrl, startSite, visit, type Site } from './support/site';
+
+/** The site's pages as a crawler sees them: HTML and headers, no scripts run. */
+async function get(pathname: string, init: RequestInit = {}) {
+  const started = Date.now();
+  const response = await fetch(siteUrl(pathname), init);
+  const body = init.method === 'HEAD' ? '' : await response.text();
+  return { response, body, ms: Date.now() - started };
+}
+
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+const metaContent = (html: string, attribute: string, name: string) =>
+  decode(
+    new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '(missing)',
+  );
+
+let browser: Browser;
+let site: Site;
+let homeDir: string;
+
+beforeAll(async () => {
+  // remote-home is served from a copy of its build, so a test can deploy a new one over it.
+  homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-home-deployed-'));
+  fs.cpSync(paths.distOf('remote-home'), homeDir, { recursive: true });
+  site = await startSite({
+    dirs: { 'remote-home': homeDir },
+    renderEnv: { REMOTE_POLL_MS: '500' },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  fs.rmSync(homeDir, { recursive: true, force: true });
+});
+
+describe('what crawlers and link previews get', () => {
+  const routes = [
+    { path: '/', meta: pages.home },
+    { path: '/about', meta: pages.about },
+    { path: '/contact', meta: pages.contact },
+    { path: '/menu', meta: pages.menu },
+  ];
+
+  it.each(routes)(
+    '$path: 200, its own title, description, canonical URL and preview tags',
+    async ({ path: route, meta }) => {
+      const { response, body } = await get(route);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const tags = head(body);
+      expect(decode(/<title>([^<]*)<\/title>/.exec(tags)?.[1] ?? '')).toBe(meta.title);
+      expect(metaContent(tags, 'name', 'description')).toBe(meta.description);
+      expect(tags).toContain(`<link rel="canonical" href="https://firstday.studio${route}">`);
+      expect(metaContent(tags, 'property', 'og:title')).toBe(meta.title);
+      expect(metaContent(tags, 'property', 'og:description')).toBe(meta.description);
+      expect(metaContent(tags, 'property', 'og:url')).toBe(`https://firstday.studio${route}`);
+      expect(metaContent(tags, 'name', 'twitter:card')).toBe('summary_large_image');
+      const image = metaContent(tags, 'property', 'og:image');
+      const picture = await fetch(image);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toMatch(/^image\/(jpeg|png|webp)$/);
+      expect(metaContent(tags, 'property', 'og:image:width')).toBe('1200');
+      expect(metaContent(tags, 'property', 'og:image:height')).toBe('630');
+    },
+  );
+
+  it('gives every route a title of its own, and says who the studio is (JSON-LD)', async () => {
+    const titles = await Promise.all(
+      routes.map(async ({ path: route }) => /<title>([^<]*)</.exec((await get(route)).body)?.[1]),
+    );
+    expect(new Set(titles).size).toBe(routes.length);
+    const { body } = await get('/');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(body)?.[1];
+    const organization = JSON.parse(json ?? '{}') as Record<string, unknown>;
+    expect(organization).toMatchObject({
+      '@type': 'Organization',
+      name: studio.name,
+      url: 'https://firstday.studio/',
+      email: `mailto:${studio.email}`,
+    });
+    expect((organization.sameAs as string[]).length).toBeGreaterThanOrEqual(3);
+    expect((await fetch(String(organization.logo))).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('answers an unknown path with 404, the error screen and noindex', async () => {
+    const { response, body } = await get('/no/such/page');
+    expect(response.status).toBe(404);
+    expect(decode(body)).toContain(errors.title);
+    expect(body).toContain(errors.notFound);
+    expect(head(body)).toContain('<meta name="robots" content="noindex">');
+    expect(decode(head(body))).toContain(`<title>${pages.notFound.title}</title>`);
+  });
+
+  it('answers HEAD, compresses, and lets a CDN cache pages briefly', async () => {
+    const headResponse = await get('/about', { method: 'HEAD' });
+    expect(headResponse.response.status).toBe(200);
+    expect(Number(headResponse.response.headers.get('content-length'))).toBeGreaterThan(1000);
+    const page = await fetch(siteUrl('/about'), { headers: { 'Accept-Encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toMatch(/s-maxage=\d+/);
+    expect(page.headers.get('cache-control')).toMatch(/stale-while-revalidate=\d+/);
+    expect((await get('/nope', { method: 'HEAD' })).response.status).toBe(404);
+    expect((await get('/', { method: 'POST' })).response.status).toBe(405);
+  });
+
+  it('serves robots.txt and a sitemap of the four routes', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.response.status).toBe(200);
+    expect(robots.body).toContain('Sitemap: https://firstday.studio/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /staff');
+    const sitemap = await get('/sitemap.xml');
+    const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locations).toEqual(routes.map(({ path: route }) => `https://firstday.studio${route}`));
+  });
+});
+
+describe('without JavaScript', () => {
+  it.each([
+    [
+      '/',
+      [
+        hero.headline,
+        intro.headline,
+        teamSection.heading,
+        workSection.heading,
+        servicesSection.heading,
+      ],
+    ],
+    ['/about', [aboutPage.heading, ...aboutPage.paragraphs]],
+    ['/contact', [contactPage.heading, contactPage.invitation, studio.email]],
+    ['/menu', navigation.menuPageLinks.map((link) => link.label)],
+  ])('%s shows its content', async (route, texts) => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(siteUrl(route));
+    for (const text of texts) await page.locator('main').getByText(text).first().waitFor();
+    await page.getByRole('link', { name: navigation.logoLabel }).waitFor();
+    await page.getByRole('contentinfo').getByText(footer.heading).waitFor();
+    await page.context().close();
+  });
+
+  it("shows Home's first team member and the work tiles with their links", async () => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(siteUrl('/'));
+    await page.getByTestId('team-person').waitFor();
+    for (const tile of work)
+      await expect(page.locator(`a[href="${tile.link}"]`).count()).resolves.toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe('in the browser', () => {
+  it.each(['/', '/about', '/contact', '/menu', '/no/such/page'])(
+    '%s hydrates without a hydration error',
+    async (route) => {
+      const { page, errors: pageErrors } = await openPage(browser);
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error' && message.type() !== 'warning') return;
+        // The 404 page's own status is reported by the browser as a failed resource.
+        if (/status of 404/.test(message.text()) && message.location().url.endsWith(route)) return;
+        problems.push(message.text());
+      });
+      await visit(page, route, { waitUntil: 'networkidle' });
+      expect(problems).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('keeps the server-rendered page readable when the remote fails in the browser', async () => {
+    const { page } = await openPage(browser);
+    await page.route(`${site.urlOf('remote-home')}**`, (route) => route.abort());
+    await visit(page, '/');
+    await page.getByRole('heading', { level: 1, name: hero.headline }).waitFor();
+    await expect(
+      page.getByRole('heading', { name: errors.unavailableTitle }).count(),
+    ).resolves.toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('deploys and outages of a remote', () => {
+  it('serves a new build of remote-home within 10 s, with no restart', async () => {
+    const marker = 'Version two of First Day Studio.';
+    const variant = await buildRemoteVariant('remote-home', (source) => {
+      const file = path.join(source, 'src', 'intro', 'intro.tsx');
+      const code = fs.readFileSync(file, 'utf8');
+      fs.writeFileSync(file, code.replace('{intro.headline}', `{${JSON.stringify(marker)}}`));
+    });
+    expect((await get('/')).body).not.toContain(marker);
+    // Deploy: the new files replace the old where the site reads them.
+    await site.stop('remote-home');
+    fs.rmSync(homeDir, { recursive: true, force: true });
+    fs.cpSync(variant, homeDir, { recursive: true });
+    const deployed = Date.now();
+    await site.start('remote-home');
+    let body = '';
+    while (Date.now() - deployed < 10_000 && !body.includes(marker)) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      body = (await get('/')).body;
+    }
+    expect(body).toContain(marker);
+
+    // The browser runs that same build: the page hydrates with the new text, no mismatch.
+    const { page } = await openPage(browser);
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    await visit(page, '/', { waitUntil: 'networkidle' });
+    await page.getByText(marker).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  it('renders the page area as unavailable within 1.5 s while remote-home is down, and the page again once it is back', async () => {
+    await site.stop('remote-home');
+    let body = '';
+    const stopped = Date.now();
+    while (Date.now() - stopped < 10_000 && !decode(body).includes(errors.unavailableTitle)) {
+      const answer = await get('/');
+      expect(answer.response.status).toBe(200);
+      expect(answer.ms).toBeLessThan(1500);
+      body = answer.body;
+    }
+    const text = decode(body);
+    expect(text).toContain(errors.unavailableTitle);
+    expect(text).toContain(navigation.logoLabel);
+    expect(text).toContain(footer.heading);
+
+    await site.start('remote-home');
+    const restarted = Date.now();
+    while (Date.now() - restarted < 10_000 && decode(body).includes(errors.unavailableTitle)) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      body = (await get('/')).body;
+    }
+    expect(decode(body)).toContain(hero.headline);
+  }, 30_000);
+});
