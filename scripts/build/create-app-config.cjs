@@ -128,7 +128,8 @@ function createAppConfig(contract, appDir, argv) {
     plugins: [
       new ModuleFederationPlugin({
         name: container,
-        filename: 'remoteEntry.js',
+        // Hashed in production: a page names the exact entry its server render used.
+        filename: `remoteEntry${hashed}.js`,
         exposes: contract.exposes ?? {},
         remotes: Object.fromEntries(
           (contract.remotes ?? []).map((id) => [id, `${apps[id].container}@${manifestUrl(id)}`]),
