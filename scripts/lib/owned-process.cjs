@@ -38,6 +38,12 @@ function isAlive(pid) {
 /** The command line of a process, '' if there is none. @param {number} pid */
 function commandOf(pid) {
   try {
+    // Linux has it without a `ps` (minimal images have none); elsewhere ask ps.
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    if (fs.existsSync('/proc/self')) return '';
+  }
+  try {
     return execFileSync('ps', ['-o', 'args=', '-p', String(pid)], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
