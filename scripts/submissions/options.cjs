@@ -68,15 +68,19 @@ function parseSince(value, flag = '--since') {
 }
 
 /**
- * npm prints its banner ("> firstday-studio submissions …") on stdout before running the
- * command, unless it runs with --silent. On a terminal that is harmless; in a file or a pipe it
- * would corrupt CSV and JSON, and nothing the command does can take it back.
+ * `npm run submissions` prints npm's banner ("> firstday-studio submissions …") on stdout
+ * before running the command, unless it runs with --silent. On a terminal that is harmless; in
+ * a file or a pipe it would corrupt CSV and JSON, and nothing the command does can take it
+ * back. (Run from another npm script, e.g. by `npm test`, the banner is that script's and goes
+ * elsewhere.)
  * @param {NodeJS.ProcessEnv} env
  * @param {boolean} stdoutIsTerminal
  */
 function npmBannerInOutput(env, stdoutIsTerminal) {
   return (
-    !stdoutIsTerminal && Boolean(env.npm_lifecycle_event) && env.npm_config_loglevel !== 'silent'
+    !stdoutIsTerminal &&
+    env.npm_lifecycle_event === 'submissions' &&
+    env.npm_config_loglevel !== 'silent'
   );
 }
 

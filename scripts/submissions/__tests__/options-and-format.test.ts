@@ -8,6 +8,8 @@ describe('npmBannerInOutput', () => {
     expect(options.npmBannerInOutput(npm, true)).toBe(false);
     expect(options.npmBannerInOutput({ ...npm, npm_config_loglevel: 'silent' }, false)).toBe(false);
     expect(options.npmBannerInOutput({}, false)).toBe(false);
+    // Started by another script (npm test runs the CLI in a test): not this command's banner.
+    expect(options.npmBannerInOutput({ ...npm, npm_lifecycle_event: 'test' }, false)).toBe(false);
   });
 });
 
