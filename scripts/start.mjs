@@ -1,42 +1,28 @@
 // @ts-check
 /**
  * `npm start`: builds every app for production, serves the composed site on 3000-3003 with
- * deployment headers, and runs the Firestore emulator on 8080 with firestore.rules, keeping
- * its data in .data/ between runs. Ctrl-C stops everything it started.
+ * deployment headers, and runs the Firestore emulator on 8080 with firestore.rules and the
+ * Auth emulator on 9099, keeping their data in .data/ between runs. Ctrl-C stops everything it
+ * started. `npm start -- --no-build` serves the last build when there is one; the ports and
+ * the data folder move with FIRSTDAY_* variables (scripts/lib/local-stack.cjs).
  */
-import apps from './lib/apps.cjs';
-import emulatorLib from './lib/firestore-emulator.cjs';
-import paths from './lib/paths.cjs';
+import localStack from './lib/local-stack.cjs';
 import processes from './lib/processes.cjs';
 import stack from './lib/stack.cjs';
 
-const { firestore } = apps;
-const { installHelp, startFirestoreEmulator } = emulatorLib;
 const { onShutdown, shutdown, stopOnSignals } = processes;
 const { buildApps, serveSite } = stack;
-const { localDataDir } = paths;
 
 stopOnSignals();
 try {
-  await buildApps();
-  let emulatorNote = `Firestore emulator: http://${firestore.host}:${firestore.port} (project ${firestore.projectId}, data kept in .data/)`;
-  try {
-    const emulator = await startFirestoreEmulator({
-      ...firestore,
-      persistTo: localDataDir,
-      autosaveMs: 60_000,
-    });
-    onShutdown(() => emulator.stop());
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    emulatorNote = message.includes(installHelp)
-      ? `The contact form cannot store anything yet.\n${installHelp}`
-      : `The Firestore emulator could not start: ${message}`;
-  }
-  const site = await serveSite();
+  const settings = localStack.localSettings();
+  if (!process.argv.includes('--no-build') || !localStack.builtAppsExist()) await buildApps();
+  const stores = await localStack.startLocalStores(settings);
+  onShutdown(() => stores.stop());
+  const site = await serveSite({ ports: settings.ports, emulator: settings.firestore });
   onShutdown(() => site.close());
   console.log(
-    `\nFirst Day Studio is running at ${site.url}\n${emulatorNote}\nPress Ctrl-C to stop.\n`,
+    `\nFirst Day Studio is running at ${site.url}\n${stores.notes.join('\n')}\nPress Ctrl-C to stop.\n`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,5 +1,9 @@
 // @ts-check
-/** Integration tests (the Firestore writer and security rules) against a throwaway emulator. */
+/**
+ * Integration tests (the Firestore writer, security rules, the staff commands, the local
+ * stack) against throwaway Firestore and Auth emulators.
+ */
+import authLib from './lib/auth-emulator.cjs';
 import emulatorLib from './lib/firestore-emulator.cjs';
 import jestLib from './lib/jest.cjs';
 import processes from './lib/processes.cjs';
@@ -10,7 +14,9 @@ stopOnSignals();
 try {
   const emulator = await emulatorLib.startFirestoreEmulator(testStack.testEmulator);
   onShutdown(() => emulator.stop());
-  await jestLib.runJest('integration', process.argv.slice(2), jestLib.emulatorEnv(emulator));
+  const auth = await authLib.startAuthEmulator(testStack.testAuthEmulator);
+  onShutdown(() => auth.stop());
+  await jestLib.runJest('integration', process.argv.slice(2), jestLib.emulatorEnv(emulator, auth));
   await shutdown(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -56,6 +56,32 @@ function preloadStartupChunks(html, compilation) {
 }
 
 /**
+ * Removes what a deployment must not publish: mf-stats.json (the federation build report, full
+ * of absolute paths of the build machine; browsers only read mf-manifest.json) and any source
+ * map a plugin still emitted.
+ */
+class DropBuildMachineFiles {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('DropBuildMachineFiles', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'DropBuildMachineFiles',
+          // After the federation plugin writes its files at this stage, before compression (same
+          // stage, later plugin) makes .gz/.br copies of them.
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER,
+        },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (name === 'mf-stats.json' || name.endsWith('.map')) compilation.deleteAsset(name);
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {FederationContract} contract
  * @param {string} appDir
  * @param {{ mode?: string }} argv
@@ -77,7 +103,9 @@ function createAppConfig(contract, appDir, argv) {
     mode: production ? 'production' : 'development',
     context: appDir,
     entry: borrowsRuntime ? {} : { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No source maps in what is deployed: they carry the full sources. A local production build
+    // can still have them: `npx webpack --mode production --devtool source-map` (never deploy it).
+    devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
       path: distOf(contract.app),
       // The shell serves deep links (/about) from its history fallback, so its assets need an
@@ -190,6 +218,7 @@ function createAppConfig(contract, appDir, argv) {
     config.plugins?.push(new CopyPlugin({ patterns: [{ from: publicDir }] }));
   }
   if (production) {
+    config.plugins?.push(new DropBuildMachineFiles());
     // Pre-compressed copies, which the static server hands out as a CDN would.
     config.plugins?.push(
       new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 0 }),

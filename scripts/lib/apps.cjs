@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The one place that knows the four apps, their federation names and local ports
- * (PRODUCT.md: shell 3000, remote-home 3001, remote-contact 3002, remote-shared 3003,
- * Firestore emulator 8080). Webpack configs and the stack scripts both read it.
+ * (shell 3000, remote-home 3001, remote-contact 3002, remote-shared 3003, Firestore emulator
+ * 8080, Auth emulator 9099). Webpack configs and the stack scripts both read it.
  */
 
 /** @typedef {'shell' | 'remote-home' | 'remote-contact' | 'remote-shared'} AppId */
@@ -23,7 +23,10 @@ const remoteIds = ['remote-home', 'remote-contact', 'remote-shared'];
 
 const firestore = { host: '127.0.0.1', port: 8080, projectId: 'demo-firstday' };
 
-/** The host every local server uses, so the shell and remotes are same-site (see TOOLCHAIN.md). */
+/** The Firebase Auth emulator (staff sign-in); firebase-tools' hub and log server take 9100-9101. */
+const auth = { host: '127.0.0.1', port: 9099, projectId: firestore.projectId };
+
+/** The host every local server uses, so the shell and remotes are same-site (webpack-dev-server refuses cross-site scripts). */
 const host = 'localhost';
 
 /**
@@ -40,4 +43,13 @@ const manifestUrl = (id, port = apps[id].port) => `http://${host}:${port}/mf-man
 const serverManifestUrl = (id, port = apps[id].port) =>
   `http://${host}:${port}/server/mf-manifest.json`;
 
-module.exports = { apps, appIds, remoteIds, firestore, host, manifestUrl, serverManifestUrl };
+module.exports = {
+  apps,
+  appIds,
+  remoteIds,
+  firestore,
+  auth,
+  host,
+  manifestUrl,
+  serverManifestUrl,
+};

@@ -2,12 +2,16 @@
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { checkFirestoreExport, findOverallMetadata } = require('./firestore-export-check.cjs');
+const { assertPortFree, reclaimOrphan, removeRecord, writeRecord } = require('./owned-process.cjs');
 const { repoRoot } = require('./paths.cjs');
+const { createCopyStore } = require('./saved-copies.cjs');
 
 /**
  * Starts and stops Google's Cloud Firestore emulator (the real engine) with the project's rules.
- * Data lives in memory; `persistTo` exports it on stop and seeds it on the next start, so local
- * submissions survive a restart of the local stack.
+ * Data lives in memory; with `persistTo` it is saved as crash-safe copies (autosave, and on
+ * stop) and the newest sound copy seeds the next start, so local submissions survive a restart
+ * of the local stack, a killed terminal and a crash in the middle of a save.
  */
 
 const installHelp = `The Cloud Firestore emulator is not installed (or Java 17+ is missing).
@@ -49,15 +53,6 @@ function hasJava() {
   }
 }
 
-/** @param {string} dir */
-function findExport(dir) {
-  if (!fs.existsSync(dir)) return null;
-  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (entry.endsWith('.overall_export_metadata')) return path.join(dir, entry);
-  }
-  return null;
-}
-
 /**
  * Deletes every document of `projectId` in a running emulator (tests start from nothing).
  * @param {{ host: string; port: number; projectId: string }} emulator
@@ -69,11 +64,55 @@ async function clearDocuments({ host, port, projectId }) {
 }
 
 /**
+ * Exports the data of a running emulator into `dir` (a fresh folder of the copy store).
+ * @param {{ host: string; port: number; projectId: string }} emulator
+ * @param {string} dir
+ */
+async function exportFirestore({ host, port, projectId }, dir) {
+  const response = await fetch(`http://${host}:${port}/emulator/v1/projects/${projectId}:export`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      database: `projects/${projectId}/databases/(default)`,
+      export_directory: path.resolve(dir),
+    }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  if (!response.ok) throw new Error(`Export failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Export folders of the layout before copies (`<persistTo>/firestore_export_*`, and
+ * `<persistTo>.new` left by a save interrupted between its delete and its rename), newest first.
+ * @param {string} root
+ */
+function legacyExports(root) {
+  return [`${root}.new`, root].flatMap((dir) =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((name) => /^firestore_export_\d+$/.test(name))
+          .sort()
+          .reverse()
+          .map((name) => path.join(dir, name))
+      : [],
+  );
+}
+
+/** The crash-safe saved copies of the local data in `persistTo`. @param {string} persistTo */
+const firestoreCopies = (persistTo) =>
+  createCopyStore(persistTo, { check: checkFirestoreExport, legacy: legacyExports });
+
+/** The pid file that records who runs the emulator persisting into `persistTo`. @param {string} persistTo */
+const ownerFileOf = (persistTo) => `${persistTo}.owner.json`;
+
+/**
  * @typedef {object} RunningEmulator
  * @property {string} host
  * @property {number} port
  * @property {string} projectId
- * @property {() => Promise<void>} stop export (if persisting), then stop
+ * @property {() => Promise<string | undefined>} save a crash-safe copy now (if persisting)
+ * @property {() => Promise<void>} stop save (if persisting), then stop
  */
 
 /**
@@ -82,10 +121,12 @@ async function clearDocuments({ host, port, projectId }) {
  * @param {string} [options.host]
  * @param {string} options.projectId
  * @param {string} [options.rules] path to the rules file
- * @param {string} [options.persistTo] folder to seed from and export into
+ * @param {string} [options.persistTo] folder of saved copies to seed from and save into; the
+ *   emulator is then owned through a pid file beside it (orphans of a killed run are reclaimed)
  * @param {boolean} [options.quiet]
- * @param {number} [options.autosaveMs] also export this often while running, so a crash or a
+ * @param {number} [options.autosaveMs] also save this often while running, so a crash or a
  *   killed terminal loses at most that much
+ * @param {(message: string) => void} [options.warn] where warnings about saved data go
  * @returns {Promise<RunningEmulator>}
  */
 async function startFirestoreEmulator({
@@ -96,83 +137,134 @@ async function startFirestoreEmulator({
   persistTo,
   quiet = true,
   autosaveMs = 0,
+  warn = console.error,
 }) {
   const jar = findEmulatorJar();
   if (!jar || !hasJava()) throw new Error(installHelp);
 
-  const args = ['-Duser.language=en', '-cp', jar];
-  args.push('com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start');
-  args.push(`--host=${host}`, `--port=${port}`, `--rules=${rules}`);
-  const seed = persistTo ? findExport(persistTo) : null;
-  if (seed) args.push(`--seed_from_export=${seed}`);
+  const copies = persistTo ? firestoreCopies(persistTo) : null;
+  const ownerFile = persistTo ? ownerFileOf(persistTo) : null;
+  if (copies && ownerFile) {
+    await reclaimOrphan(ownerFile, {
+      save: (record) => copies.save((dir) => exportFirestore(record, dir)),
+      warn,
+    });
+  }
+  await assertPortFree(host, port, 'Firestore emulator');
 
-  // Its own process group: Ctrl-C in a terminal must not kill the emulator before its data
-  // is exported; stop() ends it once that is done.
-  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const killGroup = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
+  /** @param {string | null} seed overall metadata file to load */
+  async function launch(seed) {
+    const args = ['-Duser.language=en', '-cp', /** @type {string} */ (jar)];
+    args.push('com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start');
+    args.push(`--host=${host}`, `--port=${port}`, `--rules=${rules}`);
+    if (seed) args.push(`--seed_from_export=${seed}`);
+
+    // Its own process group: Ctrl-C in a terminal must not kill the emulator before its data
+    // is saved; stop() ends it once that is done.
+    const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (ownerFile && child.pid) {
+      writeRecord(ownerFile, {
+        what: 'Firestore emulator',
+        pid: child.pid,
+        marker: `CloudFirestore start --host=${host} --port=${port}`,
+        host,
+        port,
+        projectId,
+      });
     }
-  };
-  process.once('exit', killGroup);
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The Firestore emulator did not start within 60 s:\n${output}`)),
-      60_000,
-    );
-    /** @param {Buffer} chunk */
-    const onData = (chunk) => {
-      output += chunk.toString();
-      if (!quiet) process.stdout.write(chunk);
-      if (output.includes('Dev App Server is now running')) {
-        clearTimeout(timer);
-        resolve(undefined);
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
       }
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The Firestore emulator exited (${code}) on port ${port}:\n${output}`));
-    });
-  });
+    process.once('exit', killGroup);
+    let output = '';
+    try {
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`The Firestore emulator did not start within 60 s:\n${output}`)),
+          60_000,
+        );
+        /** @param {Buffer} chunk */
+        const onData = (chunk) => {
+          output += chunk.toString();
+          if (!quiet) process.stdout.write(chunk);
+          if (output.includes('Dev App Server is now running')) {
+            clearTimeout(timer);
+            resolve(undefined);
+          }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`The Firestore emulator exited (${code}) on port ${port}:\n${output}`));
+        });
+      });
+    } catch (error) {
+      killGroup();
+      process.removeListener('exit', killGroup);
+      throw error;
+    }
+    return { child, killGroup };
+  }
 
-  const base = `http://${host}:${port}/emulator/v1/projects/${projectId}`;
-  const database = `projects/${projectId}/databases/(default)`;
+  // The newest sound copy first; a copy the emulator refuses is set aside and the next one
+  // tried. Only a start without any seed that fails too is the emulator's own problem.
+  const { candidates, damaged } = copies ? copies.inspect() : { candidates: [], damaged: [] };
+  /** @type {Array<{ dir: string; reason: string }>} */
+  const refused = [];
+  /** @type {Awaited<ReturnType<typeof launch>> | undefined} */
+  let running;
+  /** @type {string | undefined} */
+  let loaded;
+  for (const candidate of [...candidates, null]) {
+    try {
+      running = await launch(candidate ? findOverallMetadata(candidate.dir) : null);
+      loaded = candidate?.dir;
+      break;
+    } catch (error) {
+      if (!candidate) {
+        if (ownerFile) removeRecord(ownerFile);
+        throw error;
+      }
+      const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      refused.push({ dir: candidate.dir, reason: `the emulator refused to load it (${first})` });
+    }
+  }
+  const { child, killGroup } = /** @type {Awaited<ReturnType<typeof launch>>} */ (running);
+  if (copies) {
+    const bad = [...damaged, ...refused];
+    if (bad.length > 0) {
+      const lines = bad.map(
+        ({ dir, reason }) => `   ${path.relative(repoRoot, copies.setAside(dir))}: ${reason}`,
+      );
+      warn(
+        `\n⚠  WARNING: ${bad.length} saved cop${bad.length === 1 ? 'y' : 'ies'} of the local Firestore data ${bad.length === 1 ? 'is' : 'are'} damaged and ${bad.length === 1 ? 'was' : 'were'} not loaded (set aside for inspection):\n${lines.join('\n')}\n` +
+          (loaded
+            ? `   Loaded the newest sound copy instead: ${path.relative(repoRoot, loaded)}\n`
+            : '   No sound copy is left: the emulator started EMPTY.\n'),
+      );
+    }
+    if (loaded) copies.markLoaded(loaded);
+  }
 
-  // Exports run one at a time: an autosave and the final save share the same folders.
-  /** @type {Promise<void>} */
-  let saving = Promise.resolve();
-  function exportData() {
-    saving = saving.catch(() => {}).then(exportNow);
+  // Saves run one at a time: an autosave and the final save must not interleave.
+  /** @type {Promise<string | undefined>} */
+  let saving = Promise.resolve(undefined);
+  function save() {
+    saving = saving
+      .catch(() => undefined)
+      .then(() => copies?.save((dir) => exportFirestore({ host, port, projectId }, dir)));
     return saving;
   }
 
-  async function exportNow() {
-    if (!persistTo) return;
-    // Export beside the old copy, then swap, so an interrupted export never loses data.
-    const fresh = `${persistTo}.new`;
-    fs.rmSync(fresh, { recursive: true, force: true });
-    fs.mkdirSync(fresh, { recursive: true });
-    const response = await fetch(`${base}:export`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ database, export_directory: path.resolve(fresh) }),
-    });
-    if (!response.ok) throw new Error(`Export failed: ${response.status} ${await response.text()}`);
-    fs.rmSync(persistTo, { recursive: true, force: true });
-    fs.renameSync(fresh, persistTo);
-  }
-
   const autosave =
-    persistTo && autosaveMs > 0
+    copies && autosaveMs > 0
       ? setInterval(() => {
-          exportData().catch((error) =>
-            console.error('Saving local Firestore data failed:', error),
-          );
+          save().catch((error) => console.error('Saving local Firestore data failed:', error));
         }, autosaveMs)
       : undefined;
   autosave?.unref();
@@ -181,19 +273,30 @@ async function startFirestoreEmulator({
     host,
     port,
     projectId,
+    save,
     async stop() {
       clearInterval(autosave);
       try {
-        await exportData();
+        await save();
       } finally {
         killGroup();
         await new Promise((resolve) => {
-          if (child.exitCode !== null) resolve(undefined);
+          if (child.exitCode !== null || child.signalCode !== null) resolve(undefined);
           else child.once('exit', () => resolve(undefined));
         });
+        process.removeListener('exit', killGroup);
+        if (ownerFile) removeRecord(ownerFile);
       }
     },
   };
 }
 
-module.exports = { installHelp, findEmulatorJar, startFirestoreEmulator, clearDocuments };
+module.exports = {
+  installHelp,
+  findEmulatorJar,
+  startFirestoreEmulator,
+  clearDocuments,
+  exportFirestore,
+  firestoreCopies,
+  ownerFileOf,
+};

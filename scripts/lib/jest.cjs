@@ -18,11 +18,15 @@ function runJest(project, extraArgs = [], env = {}) {
   });
 }
 
-/** @param {{ host: string; port: number; projectId: string }} emulator */
-function emulatorEnv(emulator) {
+/**
+ * @param {{ host: string; port: number; projectId: string }} emulator
+ * @param {{ host: string; port: number }} [auth] the Auth emulator, when one runs
+ */
+function emulatorEnv(emulator, auth) {
   return {
     FIRESTORE_EMULATOR_HOST: `${emulator.host}:${emulator.port}`,
     GCLOUD_PROJECT: emulator.projectId,
+    ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: `${auth.host}:${auth.port}` } : {}),
   };
 }
 

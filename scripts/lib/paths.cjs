@@ -21,7 +21,18 @@ const distOf = (app) =>
 const serverDistOf = (app) =>
   app === 'shell' ? `${distOf(app)}-server` : path.join(distOf(app), 'server');
 
-/** Where `npm start` and `npm run dev` keep local Firestore data between runs (git-ignored). */
-const localDataDir = path.join(repoRoot, '.data', 'firestore');
+/**
+ * Where `npm start` and `npm run dev` keep local data between runs: .data/ (git-ignored), or
+ * FIRSTDAY_DATA_DIR (tests use a throwaway folder).
+ */
+const localDataRoot = process.env.FIRSTDAY_DATA_DIR
+  ? path.resolve(process.env.FIRSTDAY_DATA_DIR)
+  : path.join(repoRoot, '.data');
 
-module.exports = { repoRoot, distOf, serverDistOf, localDataDir };
+/** The local Firestore data's saved copies. */
+const localDataDir = path.join(localDataRoot, 'firestore');
+
+/** The local Auth emulator's saved accounts. */
+const localAuthDir = path.join(localDataRoot, 'auth');
+
+module.exports = { repoRoot, distOf, serverDistOf, localDataRoot, localDataDir, localAuthDir };

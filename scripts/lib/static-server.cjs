@@ -2,13 +2,18 @@
 const http = require('node:http');
 const path = require('node:path');
 const sirv = require('sirv');
+const { answerParserErrors, refuseUnservable } = require('./http-hygiene.cjs');
 
 /**
  * Serves one app's production build with the headers a real deployment would use: CORS on the
  * remotes, no-cache on what names the current build (manifests, remote entries, remotes.json,
  * index.html), immutable caching on hashed assets, pre-compressed files, and (for the shell)
- * a history fallback so deep links work.
+ * a history fallback so deep links work. Only GET and HEAD are served, and never a source map
+ * or the federation build report (mf-stats.json), should a build have left one in dist.
  */
+
+/** Files that are never published: they expose sources and build-machine paths. */
+const unpublished = /(\.map|\/mf-stats\.json)(\.gz|\.br)?$/;
 
 const hashedAsset = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
@@ -56,7 +61,12 @@ async function serveStatic({
 
   const server = http.createServer((req, res) => {
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+    if (refuseUnservable(req, res)) return;
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (unpublished.test(pathname)) {
+      notFound(res);
+      return;
+    }
     const override = overrides[pathname];
     if (override !== undefined) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
@@ -65,11 +75,7 @@ async function serveStatic({
     }
     files(req, res, () => {
       // Only page-like paths fall back to the app; a missing script or image is a real 404.
-      if (
-        historyFallback &&
-        !path.extname(pathname) &&
-        (req.method === 'GET' || req.method === 'HEAD')
-      ) {
+      if (historyFallback && !path.extname(pathname)) {
         req.url = '/index.html';
         index(req, res, () => notFound(res));
         return;
@@ -78,12 +84,16 @@ async function serveStatic({
     });
   });
 
+  answerParserErrors(server);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(undefined));
   });
+  const address = server.address();
+  // Port 0 (tests) lets the system pick; the URL names the port it picked.
+  const actualPort = address && typeof address === 'object' ? address.port : port;
   return {
-    url: `http://${host}:${port}/`,
+    url: `http://${host}:${actualPort}/`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

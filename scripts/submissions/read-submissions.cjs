@@ -38,8 +38,9 @@ async function assertEmulatorAnswers({ host, port }) {
  * Turns firebase-admin's errors for a real project into what to do about them.
  * @param {unknown} error
  * @param {string} projectId
+ * @param {'read' | 'delete'} [access] what the command tried to do
  */
-function explain(error, projectId) {
+function explain(error, projectId, access = 'read') {
   const message = error instanceof Error ? error.message : String(error);
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : '';
   const login =
@@ -62,9 +63,13 @@ function explain(error, projectId) {
   }
   if (code === 7 || /PERMISSION_DENIED/.test(message)) {
     return new CliError(
-      `These credentials may not read Firestore in project "${projectId}".\n` +
-        'Ask an owner for the role "Cloud Datastore Viewer" (roles/datastore.viewer), and check\n' +
-        'the project id.',
+      access === 'read'
+        ? `These credentials may not read Firestore in project "${projectId}".\n` +
+            'Ask an owner for the role "Cloud Datastore Viewer" (roles/datastore.viewer), and check\n' +
+            'the project id.'
+        : `These credentials may not delete from Firestore in project "${projectId}".\n` +
+            'Ask an owner for the role "Cloud Datastore User" (roles/datastore.user), and check\n' +
+            'the project id.',
     );
   }
   if (code === 5 || /NOT_FOUND/.test(message)) {
@@ -77,7 +82,9 @@ function explain(error, projectId) {
       `Firestore for project "${projectId}" could not be reached (${message}). Check the network.`,
     );
   }
-  return new CliError(`Reading project "${projectId}" failed: ${message}`);
+  return new CliError(
+    `${access === 'read' ? 'Reading' : 'Deleting in'} project "${projectId}" failed: ${message}`,
+  );
 }
 
 /**
@@ -98,6 +105,21 @@ function withTimeout(work) {
   );
 }
 
+/**
+ * A firebase-admin app for the target: the emulator (no credentials) or a real project.
+ * @param {import('./options.cjs').Target} target
+ */
+async function openApp(target) {
+  if (target.kind === 'emulator') {
+    await assertEmulatorAnswers(target);
+    // firebase-admin finds the emulator through this variable (it needs no credentials then).
+    process.env.FIRESTORE_EMULATOR_HOST = `${target.host}:${target.port}`;
+  } else {
+    delete process.env.FIRESTORE_EMULATOR_HOST;
+  }
+  return initializeApp({ projectId: target.projectId }, `submissions-${Date.now()}`);
+}
+
 /** @param {unknown} value */
 const text = (value) => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
@@ -107,14 +129,7 @@ const text = (value) => (typeof value === 'string' ? value : value == null ? '' 
  * @returns {Promise<Submission[]>} newest first
  */
 async function readSubmissions(target, { since } = {}) {
-  if (target.kind === 'emulator') {
-    await assertEmulatorAnswers(target);
-    // firebase-admin finds the emulator through this variable (it needs no credentials then).
-    process.env.FIRESTORE_EMULATOR_HOST = `${target.host}:${target.port}`;
-  } else {
-    delete process.env.FIRESTORE_EMULATOR_HOST;
-  }
-  const app = initializeApp({ projectId: target.projectId }, `submissions-${Date.now()}`);
+  const app = await openApp(target);
   try {
     let query = getFirestore(app).collection('users').orderBy('createdAt', 'desc');
     if (since) query = query.where('createdAt', '>=', Timestamp.fromDate(since));
@@ -141,4 +156,4 @@ async function readSubmissions(target, { since } = {}) {
   }
 }
 
-module.exports = { readSubmissions, explain };
+module.exports = { readSubmissions, openApp, withTimeout, explain, text };

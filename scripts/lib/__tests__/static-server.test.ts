@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import staticServer from '../static-server.cjs';
@@ -14,9 +15,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
   fs.writeFileSync(path.join(dir, 'main.0123abcd.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), 'var remote');
+  // What an older build left in dist: never to be published.
+  fs.writeFileSync(path.join(dir, 'main.0123abcd.js.map'), '{"sources":["/home/builder/x.ts"]}');
+  fs.writeFileSync(path.join(dir, 'main.0123abcd.js.map.gz'), 'zipped map');
+  fs.writeFileSync(path.join(dir, 'mf-stats.json'), '{"path":"/home/builder/app"}');
   server = await staticServer.serveStatic({
     dir,
-    port: 4990,
+    port: 0,
     cors: true,
     historyFallback: true,
     overrides: { '/remotes.json': '{"a":1}' },
@@ -52,5 +57,60 @@ describe('the static server (npm start, tests, bench)', () => {
     const response = await get('/remotes.json');
     await expect(response.json()).resolves.toEqual({ a: 1 });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+/** A raw request, as a browser, a crawler or an attacker may send it (fetch refuses some). */
+function raw(
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method, path: target, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('HTTP hygiene of the static server', () => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE'])(
+    'answers %s with 405 and Allow, for files and pages alike',
+    async (method) => {
+      for (const target of ['/remoteEntry.js', '/about', '/remotes.json']) {
+        const response = await raw(method, target);
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toBe('GET, HEAD');
+        expect(response.body).not.toContain('var remote');
+      }
+    },
+  );
+
+  it('answers a CORS preflight', async () => {
+    const response = await raw('OPTIONS', '/remoteEntry.js', { Origin: 'http://localhost:3000' });
+    expect(response.status).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers an over-long path with 414 instead of dropping the connection', async () => {
+    expect((await raw('GET', `/${'a'.repeat(5_000)}`)).status).toBe(414);
+    expect((await raw('GET', `/${'a'.repeat(40_000)}`)).status).toBe(414);
+  });
+
+  it('answers over-large headers with 431', async () => {
+    expect((await raw('GET', '/about', { 'X-Padding': 'x'.repeat(40_000) })).status).toBe(431);
+  });
+
+  it('never serves source maps or the federation build report', async () => {
+    for (const file of ['/main.0123abcd.js.map', '/main.0123abcd.js.map.gz', '/mf-stats.json']) {
+      const response = await get(file);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('/home/builder');
+    }
   });
 });

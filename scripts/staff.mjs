@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * `npm run staff`: staff accounts (Firebase Auth users with the claim staff: true). Works on
+ * the local Auth emulator by default, a real project with --project ID. See
+ * docs/contact-and-data.md.
+ */
+import { apps } from './lib/apps.cjs';
+import accounts from './staff/accounts.cjs';
+import options from './staff/options.cjs';
+import errors from './submissions/cli-error.cjs';
+
+const { CliError } = errors;
+
+try {
+  const { command, email, password, target } = options.parseOptions(process.argv.slice(2));
+  const where =
+    target.kind === 'emulator'
+      ? `the local Auth emulator (${target.host}:${target.port})`
+      : `project ${target.projectId}`;
+  if (command === 'help') {
+    process.stdout.write(options.usage);
+  } else if (command === 'add') {
+    const created = await accounts.add(target, email, password);
+    console.log(
+      `Created the staff account ${email} on ${where}.\n` +
+        `Sign in to the staff inbox at http://localhost:${apps.shell.port}/staff with\n` +
+        `    email:    ${email}\n` +
+        `    password: ${created.password}\n` +
+        (password ? '' : 'The password was generated; keep it, it is not shown again.\n'),
+    );
+  } else if (command === 'grant') {
+    await accounts.grant(target, email);
+    console.log(
+      `${email} is staff on ${where}. A session that is already signed in sees it at its next token refresh (sign out and in to see it now).`,
+    );
+  } else if (command === 'revoke') {
+    await accounts.revoke(target, email);
+    console.log(`${email} is no longer staff on ${where}; its sessions were signed out.`);
+  } else {
+    const staff = await accounts.list(target);
+    console.log(
+      staff.length > 0
+        ? staff.join('\n')
+        : `No staff accounts on ${where} yet (npm run staff -- add <email>).`,
+    );
+  }
+} catch (error) {
+  if (error instanceof CliError) {
+    console.error(error.message);
+    process.exitCode = error.exitCode;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+// @ts-check
+const { parseArgs } = require('node:util');
+const { auth } = require('../lib/apps.cjs');
+const { CliError } = require('../submissions/cli-error.cjs');
+
+/** Command-line options of `npm run staff`. */
+
+const usage = `Usage: npm run staff -- <command> [email] [options]
+
+Staff are Firebase Auth users with the custom claim staff: true; only they may read requests.
+
+  add <email>       create a local staff account on the Auth emulator and print how to sign in
+                    (a generated password, or --password)
+  grant <email>     give an existing account the staff claim
+  revoke <email>    take the claim away and end the account's sessions
+  list              the accounts that have the claim
+
+  --emulator HOST:PORT  the Auth emulator (default: $FIREBASE_AUTH_EMULATOR_HOST, else
+                        ${auth.host}:${auth.port}, the one \`npm start\` runs)
+  --project ID          a real Firebase project, with Application Default Credentials
+                        (gcloud auth application-default login); with --emulator, the
+                        project id on the emulator
+  --password PASSWORD   for add: this password instead of a generated one (8+ characters)
+  --help                show this help
+`;
+
+/**
+ * @typedef {{ kind: 'emulator'; host: string; port: number; projectId: string }
+ *   | { kind: 'project'; projectId: string }} Target
+ */
+/**
+ * @typedef {object} Options
+ * @property {'add' | 'grant' | 'revoke' | 'list' | 'help'} command
+ * @property {string} email
+ * @property {string | undefined} password
+ * @property {Target} target
+ */
+
+/** @param {string} value */
+function parseHostPort(value) {
+  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value.trim());
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || !match[1] || port < 1 || port > 65535) {
+    throw new CliError(`--emulator expects HOST:PORT, like 127.0.0.1:9099 (got "${value}")`, 2);
+  }
+  return { host: match[1], port };
+}
+
+/**
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Options}
+ */
+function parseOptions(argv, env = process.env) {
+  /** @type {{ values: Record<string, string | boolean | undefined>; positionals: string[] }} */
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        emulator: { type: 'string' },
+        project: { type: 'string' },
+        password: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : error}\n\n${usage}`, 2);
+  }
+  const { values, positionals } = parsed;
+  const [command, email = '', ...extra] = positionals;
+  const str = (/** @type {string} */ key) =>
+    typeof values[key] === 'string' ? /** @type {string} */ (values[key]) : undefined;
+  const emulator = str('emulator');
+  const project = str('project');
+  /** @type {Target} */
+  const target =
+    project && !emulator
+      ? { kind: 'project', projectId: project }
+      : {
+          kind: 'emulator',
+          ...parseHostPort(
+            emulator ?? env.FIREBASE_AUTH_EMULATOR_HOST ?? `${auth.host}:${auth.port}`,
+          ),
+          projectId: project ?? auth.projectId,
+        };
+
+  if (values.help === true || command === undefined || command === 'help') {
+    return { command: 'help', email: '', password: undefined, target };
+  }
+  if (command !== 'add' && command !== 'grant' && command !== 'revoke' && command !== 'list') {
+    throw new CliError(`Unknown command "${command}".\n\n${usage}`, 2);
+  }
+  if (extra.length > 0) throw new CliError(`Unexpected "${extra.join(' ')}".\n\n${usage}`, 2);
+  if (command !== 'list' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new CliError(`${command} expects an email address (got "${email}")`, 2);
+  }
+  const password = str('password');
+  if (password !== undefined && command !== 'add') {
+    throw new CliError('--password goes with add only.', 2);
+  }
+  if (password !== undefined && password.length < 8) {
+    throw new CliError('--password needs at least 8 characters.', 2);
+  }
+  if (command === 'add' && target.kind === 'project') {
+    throw new CliError(
+      'add creates local accounts on the Auth emulator only. In a real project, create the\n' +
+        'account in the Firebase console (Authentication > Users) or let the person sign up,\n' +
+        `then: npm run staff -- grant ${email} --project ${target.projectId}`,
+      2,
+    );
+  }
+  return { command, email, password, target };
+}
+
+module.exports = { parseOptions, usage };
