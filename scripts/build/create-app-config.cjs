@@ -73,7 +73,7 @@ class DropBuildMachineFiles {
         },
         (assets) => {
           for (const name of Object.keys(assets)) {
-            if (name === 'mf-stats.json' || name.endsWith('.map')) compilation.deleteAsset(name);
+            if (/(^|\/)mf-stats\.json$|\.map$/.test(name)) compilation.deleteAsset(name);
           }
         },
       );
@@ -233,4 +233,4 @@ function createAppConfig(contract, appDir, argv) {
   return config;
 }
 
-module.exports = { createAppConfig };
+module.exports = { createAppConfig, DropBuildMachineFiles };

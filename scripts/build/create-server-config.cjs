@@ -14,6 +14,7 @@ const { apps, serverManifestUrl } = require('../lib/apps.cjs');
 const { distOf, serverDistOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
+const { createAppConfig, DropBuildMachineFiles } = require('./create-app-config.cjs');
 
 /**
  * @param {import('./create-app-config.cjs').FederationContract} contract
@@ -116,6 +117,7 @@ function createRemoteServerConfig(contract, appDir) {
         dts: false,
       }),
       new webpack.DefinePlugin({ __FIRSTDAY_CONTAINER__: JSON.stringify(container) }),
+      new DropBuildMachineFiles(),
     ],
     performance: { hints: false },
   };
@@ -191,7 +193,6 @@ function createShellServerConfigs(contract, appDir) {
  * @returns {import('webpack').Configuration | import('webpack').Configuration[]}
  */
 function createAppConfigs(contract, appDir, argv) {
-  const { createAppConfig } = require('./create-app-config.cjs');
   const browser = createAppConfig(contract, appDir, argv);
   if (argv.mode === 'development') return browser;
   return [

@@ -5,7 +5,7 @@ const apps = require('./apps.cjs');
 const { startAuthEmulator } = require('./auth-emulator.cjs');
 const { installHelp, startFirestoreEmulator } = require('./firestore-emulator.cjs');
 const { appIds } = apps;
-const { distOf, localAuthDir, localDataDir } = require('./paths.cjs');
+const { distOf, serverDistOf, localAuthDir, localDataDir } = require('./paths.cjs');
 const { defaultPorts, portsFrom } = require('./stack.cjs');
 
 /**
@@ -47,7 +47,10 @@ function localSettings(env = process.env) {
 
 /** Whether every app has a build to serve (`npm start -- --no-build` reuses it). */
 function builtAppsExist() {
-  return appIds.every((id) => fs.existsSync(path.join(distOf(id), 'mf-manifest.json')));
+  return (
+    appIds.every((id) => fs.existsSync(path.join(distOf(id), 'mf-manifest.json'))) &&
+    fs.existsSync(path.join(serverDistOf('shell'), 'server.js'))
+  );
 }
 
 /**

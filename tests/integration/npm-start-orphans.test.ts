@@ -31,6 +31,16 @@ beforeAll(() => {
     fs.writeFileSync(path.join(work, 'dist', app, 'mf-manifest.json'), '{}');
     fs.writeFileSync(path.join(work, 'dist', app, 'index.html'), `<title>${app}</title>`);
   }
+  // A stand-in for the shell's render server: this test is about the stores, not the pages,
+  // and builds nothing. It answers like the real one and says so the same way.
+  fs.mkdirSync(path.join(work, 'dist', 'shell-server'), { recursive: true });
+  fs.writeFileSync(
+    path.join(work, 'dist', 'shell-server', 'server.js'),
+    `const server = require('node:http').createServer((req, res) => res.end('stand-in'));
+server.listen(Number(process.env.PORT), process.env.HOST, () => console.log('Render server listening on port ' + process.env.PORT));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`,
+  );
 });
 
 afterAll(async () => {
