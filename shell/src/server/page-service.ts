@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ServerConfig } from './config';
-import { readRemoteSet, type RemoteSet } from './remote-set';
+import { confirmOutages, readRemoteSet, type RemoteSet } from './remote-set';
+import type { RemoteAlias } from '../routes/route-table';
 import { Renderer } from './renderer';
 import type { ShellAssets } from './render-worker/worker-protocol';
 import { unavailableNotice } from './site-files';
@@ -17,12 +19,26 @@ export interface ServedPage {
   readonly cacheable: boolean;
 }
 
-function servedPage(status: ServedPage['status'], html: string, cacheable: boolean): ServedPage {
+const compress = {
+  gzip: promisify(gzip),
+  brotli: promisify(brotliCompress),
+};
+
+/** A page ready to send. Compression runs off the main thread, at a level worth its time. */
+async function servedPage(
+  status: ServedPage['status'],
+  html: string,
+  cacheable: boolean,
+): Promise<ServedPage> {
+  const [gzipped, brotli] = await Promise.all([
+    compress.gzip(html, { level: 6 }),
+    compress.brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  ]);
   return {
     status,
     html,
-    gzip: gzipSync(html),
-    brotli: brotliCompressSync(html),
+    gzip: gzipped,
+    brotli,
     etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
     cacheable,
   };
@@ -42,7 +58,11 @@ export class PageService {
   private readonly cache = new Map<string, ServedPage>();
   private readonly lastGood = new Map<string, ServedPage>();
   private readonly notice = servedPage(503, unavailableNotice, false);
+
   private timer: NodeJS.Timeout | undefined;
+  private readonly failures = new Map<RemoteAlias, number>();
+  /** Renders under way, so that many visitors asking for one page at once cause one render. */
+  private readonly rendering = new Map<string, Promise<ServedPage>>();
 
   constructor(
     private readonly config: ServerConfig,
@@ -73,7 +93,11 @@ export class PageService {
   private async refresh(): Promise<void> {
     let set: RemoteSet;
     try {
-      set = await readRemoteSet(this.config.remotesJson, this.config.deadlineMs);
+      set = confirmOutages(
+        this.set,
+        await readRemoteSet(this.config.remotesJson, this.config.deadlineMs),
+        this.failures,
+      );
     } catch (error) {
       console.error('Cannot read remotes.json; keeping the remotes in force:', error);
       return;
@@ -115,9 +139,19 @@ export class PageService {
     const key = `${renderer.key}|${pathname}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
+    if (!this.config.pageCache) return this.render(renderer, pathname, key);
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = this.render(renderer, pathname, key).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async render(renderer: Renderer, pathname: string, key: string): Promise<ServedPage> {
     try {
       const rendered = await renderer.render(pathname, this.config.deadlineMs * 3);
-      const page = servedPage(rendered.status, rendered.html, rendered.complete);
+      const page = await servedPage(rendered.status, rendered.html, rendered.complete);
       if (rendered.complete && rendered.status === 200) {
         if (this.config.pageCache) this.cache.set(key, page);
         this.lastGood.set(pathname, page);
@@ -130,7 +164,7 @@ export class PageService {
   }
 
   /** When nothing can be rendered: the last good render of the path, else the plain notice. */
-  private fallback(pathname: string): ServedPage {
+  private async fallback(pathname: string): Promise<ServedPage> {
     const last = this.lastGood.get(pathname);
     return last ? { ...last, cacheable: false } : this.notice;
   }

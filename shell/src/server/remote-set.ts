@@ -8,6 +8,8 @@ import type { BrowserManifest } from './render-worker/worker-protocol';
 export interface RemoteSet {
   /** Names the versions: a new build of any remote, or one going down, changes it. */
   readonly key: string;
+  /** Each remote's version ("<manifest URL>#<hash of its manifests>"), or "down". */
+  readonly versions: Readonly<Record<RemoteAlias, string>>;
   readonly browserRemotes: Readonly<Record<RemoteAlias, string>>;
   readonly serverRemotes: Readonly<Record<RemoteAlias, string>>;
   readonly manifests: Readonly<Record<string, BrowserManifest>>;
@@ -42,7 +44,7 @@ export async function readRemoteSet(source: string, deadlineMs: number): Promise
   ) as Record<RemoteAlias, string>;
   const manifests: Record<string, BrowserManifest> = {};
   const down: RemoteAlias[] = [];
-  const versions = await Promise.all(
+  const found = await Promise.all(
     remoteAliases.map(async (alias) => {
       try {
         const [browser, server] = await Promise.all([
@@ -51,13 +53,57 @@ export async function readRemoteSet(source: string, deadlineMs: number): Promise
         ]);
         manifests[browserRemotes[alias]] = JSON.parse(browser) as BrowserManifest;
         const version = createHash('sha256').update(browser).update(server).digest('hex');
-        return `${alias}@${browserRemotes[alias]}#${version.slice(0, 16)}`;
+        return [alias, `${browserRemotes[alias]}#${version.slice(0, 16)}`] as const;
       } catch (error) {
         console.error(`${alias} is unavailable:`, error instanceof Error ? error.message : error);
         down.push(alias);
-        return `${alias}@down`;
+        return [alias, 'down'] as const;
       }
     }),
   );
-  return { key: versions.join(' '), browserRemotes, serverRemotes, manifests, down, remotesJson };
+  const versions = Object.fromEntries(found) as Record<RemoteAlias, string>;
+  return {
+    key: keyOf(versions),
+    versions,
+    browserRemotes,
+    serverRemotes,
+    manifests,
+    down,
+    remotesJson,
+  };
+}
+
+const keyOf = (versions: Readonly<Record<RemoteAlias, string>>) =>
+  remoteAliases.map((alias) => `${alias}@${versions[alias]}`).join(' ');
+
+/**
+ * One missed answer is not an outage: a busy server (or this one, under load) can be slow
+ * for a moment. A remote counts as down once it has failed `confirmAfter` reads in a row;
+ * until then the version it last had stays in force. `failures` counts per remote across reads.
+ */
+export function confirmOutages(
+  previous: RemoteSet | null,
+  fresh: RemoteSet,
+  failures: Map<RemoteAlias, number>,
+  confirmAfter = 2,
+): RemoteSet {
+  const versions = { ...fresh.versions };
+  const manifests = { ...fresh.manifests };
+  const down: RemoteAlias[] = [];
+  for (const alias of remoteAliases) {
+    if (!fresh.down.includes(alias)) {
+      failures.delete(alias);
+      continue;
+    }
+    const count = (failures.get(alias) ?? 0) + 1;
+    failures.set(alias, count);
+    const before = previous?.versions[alias];
+    const url = fresh.browserRemotes[alias];
+    const known = before && before !== 'down' && previous?.manifests[url];
+    if (count < confirmAfter && known && previous.browserRemotes[alias] === url) {
+      versions[alias] = before;
+      manifests[url] = known;
+    } else down.push(alias);
+  }
+  return { ...fresh, key: keyOf(versions), versions, manifests, down };
 }
