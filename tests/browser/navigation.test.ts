@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { navigation } from 'remote-shared/content';
+import { footer, navigation, pages } from 'remote-shared/content';
 import { siteUrl, setUpComposedSite, visit } from './support/site';
 
 const ctx = setUpComposedSite();
@@ -21,32 +21,96 @@ async function clickToggleInPlace(p: Page) {
   await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-describe('the navigation overlay', () => {
-  it('opens and closes with the toggle, locking and then restoring the scroll position', async () => {
-    // Make the page tall enough to scroll, then scroll part way down.
-    await ctx.page.evaluate(() => {
-      document.getElementById('main')!.style.minHeight = '3000px';
-      window.scrollTo(0, 600);
-    });
-    expect(await scrollY(ctx.page)).toBe(600);
+describe('the scroll lock, on the real pages', () => {
+  const sizes = [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ];
+  const cases = ['/', '/about', '/contact'].flatMap((path) =>
+    sizes.map((size) => ({ path, ...size })),
+  );
 
+  it.each(cases)(
+    '$path at $width x $height: the page stays at 300 px before, during and after the overlay',
+    async ({ path, width, height }) => {
+      await ctx.page.setViewportSize({ width, height });
+      await visit(ctx.page, path);
+      await ctx.page.evaluate(() => window.scrollTo(0, 300));
+      await ctx.page.waitForFunction(() => window.scrollY === 300);
+
+      await clickToggleInPlace(ctx.page);
+      await overlay(ctx.page).waitFor();
+      expect(await scrollY(ctx.page)).toBe(300);
+      // Scroll attempts while open move nothing behind the overlay.
+      await ctx.page.mouse.move(width / 2, height / 2);
+      await ctx.page.mouse.wheel(0, 800);
+      await ctx.page.keyboard.press('End');
+      await ctx.page.waitForTimeout(200);
+      expect(await scrollY(ctx.page)).toBe(300);
+
+      await clickToggleInPlace(ctx.page);
+      await overlay(ctx.page).waitFor({ state: 'hidden' });
+      expect(await scrollY(ctx.page)).toBe(300);
+
+      // And once more, closed with Escape; afterwards the page scrolls again.
+      await clickToggleInPlace(ctx.page);
+      await overlay(ctx.page).waitFor();
+      await ctx.page.keyboard.press('Escape');
+      await overlay(ctx.page).waitFor({ state: 'hidden' });
+      expect(await scrollY(ctx.page)).toBe(300);
+      await ctx.page.mouse.wheel(0, 300);
+      await ctx.page.waitForFunction(() => window.scrollY > 300);
+    },
+  );
+});
+
+describe('after a client-side navigation', () => {
+  const focused = () =>
+    ctx.page.evaluate(() => {
+      const active = document.activeElement;
+      return {
+        tag: active?.tagName,
+        text: active?.textContent?.trim(),
+        inMain: !!active?.closest('main'),
+      };
+    });
+
+  it("focuses the new page's heading when the overlay leads there", async () => {
+    await visit(ctx.page, '/');
+    await toggle(ctx.page).click();
+    await overlay(ctx.page).getByRole('link', { name: 'About Us' }).click();
+    await ctx.page.waitForURL(siteUrl('/about'));
+    await ctx.page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await expect(focused()).resolves.toEqual({ tag: 'H1', text: 'About Us', inMain: true });
+    await expect(ctx.page.title()).resolves.toBe(pages.about.title);
+  });
+
+  it("focuses the new page's heading after a link in a page, and leaves back to the browser", async () => {
+    await visit(ctx.page, '/about');
+    await ctx.page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: footer.contactLink.label })
+      .click();
+    await ctx.page.waitForURL(siteUrl('/contact'));
+    await ctx.page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await expect(focused()).resolves.toMatchObject({ tag: 'H1', inMain: true });
+    await ctx.page.goBack();
+    await ctx.page.waitForURL(siteUrl('/about'));
+    await ctx.page.waitForTimeout(300);
+    await expect(focused()).resolves.not.toMatchObject({ tag: 'H1' });
+    await expect(ctx.page.title()).resolves.toBe(pages.about.title);
+  });
+});
+
+describe('the navigation overlay', () => {
+  it('opens and closes with the toggle', async () => {
     await clickToggleInPlace(ctx.page);
     await overlay(ctx.page).waitFor();
     expect(await toggle(ctx.page).getAttribute('aria-expanded')).toBe('true');
     await expect(toggle(ctx.page).textContent()).resolves.toContain(navigation.closeLabel);
-
-    // Scroll attempts while open move nothing.
-    await ctx.page.mouse.move(640, 400);
-    await ctx.page.mouse.wheel(0, 800);
-    await ctx.page.keyboard.press('End');
-    await ctx.page.waitForTimeout(200);
-    expect(await scrollY(ctx.page)).toBe(600);
-
     await clickToggleInPlace(ctx.page);
     await overlay(ctx.page).waitFor({ state: 'hidden' });
-    expect(await scrollY(ctx.page)).toBe(600);
-    await ctx.page.mouse.wheel(0, 300);
-    await ctx.page.waitForFunction(() => window.scrollY > 600);
+    expect(await toggle(ctx.page).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('moves focus inside, keeps Tab inside, and closes on Escape with focus back on the toggle', async () => {

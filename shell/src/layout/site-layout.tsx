@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageErrorBoundary } from '../error-screen/page-error-boundary';
 import { Footer } from '../footer/footer';
@@ -5,6 +6,7 @@ import { Navigation } from '../navigation/navigation';
 import { useMenuState } from '../navigation/use-menu-state';
 import styles from './site-layout.module.css';
 import { useDocumentTitle } from './use-document-title';
+import { useRouteFocus } from './use-route-focus';
 import { useNavigationScroll } from './use-navigation-scroll';
 
 /** The chrome around every page: skip link, navigation, the page area and the footer. */
@@ -12,13 +14,15 @@ export function SiteLayout() {
   const [menuOpen, setMenuOpen] = useMenuState();
   useNavigationScroll();
   useDocumentTitle();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
   return (
     <div className={styles.site}>
       <a className={styles.skip} href="#main">
         Skip to content
       </a>
       <Navigation open={menuOpen} onOpenChange={setMenuOpen} />
-      <main id="main" className={styles.main} tabIndex={-1} inert={menuOpen}>
+      <main id="main" ref={main} className={styles.main} tabIndex={-1} inert={menuOpen}>
         <PageErrorBoundary>
           <Outlet />
         </PageErrorBoundary>

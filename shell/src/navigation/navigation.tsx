@@ -21,7 +21,7 @@ export function Navigation({ open, onOpenChange }: NavigationProps) {
   const overlay = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
-  useScrollLock(open);
+  useScrollLock(open, overlay);
   useFocusTrap([bar, overlay], open, {
     onEscape: () => onOpenChange(false),
     initialFocus: () => overlay.current?.querySelector<HTMLElement>('a[href]'),
