@@ -10,8 +10,6 @@ const singletons = {
   'react/': '^19.0.0',
   'react-dom': '^19.0.0',
   'react-dom/': '^19.0.0',
-  gsap: '^3.12.0',
-  '@gsap/react': '^2.1.0',
 };
 
 /**

@@ -33,7 +33,7 @@ function sharedFiles() {
     if (!fs.existsSync(manifestPath)) continue;
     const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
     for (const shared of manifest.shared ?? []) {
-      // 'react-dom/client' is react-dom; '@gsap/react' stays itself.
+      // 'react-dom/client' is react-dom.
       const parts = String(shared.name).split('/');
       const name = parts.slice(0, parts[0]?.startsWith('@') ? 2 : 1).join('/');
       for (const file of [...shared.assets.js.sync, ...shared.assets.js.async]) {

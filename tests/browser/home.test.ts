@@ -17,24 +17,41 @@ describe('Home', () => {
     await ctx.page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
   });
 
-  it('moves the hero text by -0.8 x the scroll and fades the quote, once the visitor scrolls', async () => {
+  it('moves the hero text by -0.8 x the scroll and fades the quote, from the first frame', async () => {
     await openHome();
-    const style = () =>
-      ctx.page.evaluate(() => [
-        document.querySelector<HTMLElement>('[data-testid="hero-text"]')!.style.transform,
-        document.querySelector<HTMLElement>('[data-testid="hero-quote"]')!.style.opacity,
-      ]);
-    // At the top nothing moves, and the animation library has not been fetched.
-    await expect(style()).resolves.toEqual(['', '']);
-    await ctx.page.mouse.move(200, 300);
-    await ctx.page.mouse.wheel(0, 50);
-    await ctx.page.waitForFunction(() => window.scrollY === 50);
-    await ctx.page.waitForFunction(
-      () =>
-        document.querySelector<HTMLElement>('[data-testid="hero-quote"]')!.style.opacity === '0.5',
-    );
-    const [transform] = await style();
-    expect(transform).toContain('-40px');
+    /** Scrolls to `y`, waits two frames, and reads the hero's computed motion. */
+    const after = (y: number) =>
+      ctx.page.evaluate(async (target) => {
+        window.scrollTo(0, target);
+        for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+        const text = getComputedStyle(document.querySelector('[data-testid="hero-text"]')!);
+        const quote = getComputedStyle(document.querySelector('[data-testid="hero-quote"]')!);
+        return {
+          scrollY: window.scrollY,
+          shift: new DOMMatrixReadOnly(text.transform).m42,
+          opacity: Number(quote.opacity),
+        };
+      }, y);
+    await expect(after(0)).resolves.toEqual({ scrollY: 0, shift: 0, opacity: 1 });
+    const at50 = await after(50);
+    expect(at50.scrollY).toBe(50);
+    expect(at50.shift).toBeCloseTo(-40, 1);
+    expect(at50.opacity).toBeCloseTo(0.5, 2);
+    const at100 = await after(100);
+    expect(at100.shift).toBeCloseTo(-80, 1);
+    expect(at100.opacity).toBeCloseTo(0, 2);
+  });
+
+  it("moves the hero before the page's scripts have run", async () => {
+    const { page } = await openPage(ctx.browser, { javaScriptEnabled: false });
+    await page.goto(siteUrl('/'));
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await page.waitForTimeout(100);
+    const shift = await page
+      .locator('[data-testid="hero-text"]')
+      .evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42);
+    expect(shift).toBeCloseTo(-40, 1);
+    await page.context().close();
   });
 
   it('toggles the music and the hint disappears (or stays consistent if play is refused)', async () => {
@@ -132,5 +149,13 @@ describe('Home', () => {
     await expect(
       ctx.page.getByTestId('team-person').locator('p').first().textContent(),
     ).resolves.toBe(name);
+    // No parallax either.
+    await ctx.page.evaluate(() => window.scrollTo(0, 50));
+    await ctx.page.waitForTimeout(100);
+    await expect(
+      ctx.page
+        .getByTestId('hero-text')
+        .evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42),
+    ).resolves.toBe(0);
   });
 });

@@ -1,21 +1,19 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { hero } from 'remote-shared/content';
 import { usePrefersReducedMotion } from 'remote-shared/hooks';
 import { ButtonLink } from 'remote-shared/ui';
 import styles from './hero.module.css';
 import { MusicToggle } from './music-toggle';
-import { useFirstScroll } from './use-first-scroll';
-
-const HeroParallax = lazy(() => import('./hero-parallax'));
+import { installHeroScrollMotion, scrollMotionScript } from './scroll-motion-fallback';
 
 /** The top of Home: background video, headline, Contact Us, the quote and the music toggle. */
 export function Hero() {
   const reducedMotion = usePrefersReducedMotion();
-  const section = useRef<HTMLElement>(null);
-  const text = useRef<HTMLDivElement>(null);
-  const quote = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const parallax = useFirstScroll(!reducedMotion) && !reducedMotion;
+
+  // The scroll motion is CSS (scroll-driven animations); where a browser lacks them, the inline
+  // script below has already started the fallback, or (after client-side navigation) this does.
+  useEffect(() => installHeroScrollMotion(), []);
 
   // React sets `muted` as a property late; autoplay needs it before play(), so set it here too.
   useEffect(() => {
@@ -29,12 +27,7 @@ export function Hero() {
 
   const { poster } = hero.video;
   return (
-    <section ref={section} className={styles.hero} aria-labelledby="hero-heading">
-      {parallax && (
-        <Suspense fallback={null}>
-          <HeroParallax scope={section} text={text} quote={quote} />
-        </Suspense>
-      )}
+    <section className={styles.hero} aria-labelledby="hero-heading">
       <div className={styles.media} aria-hidden="true">
         {/* The poster is the LCP element: an <img> can be prioritised, a video poster cannot. */}
         <img
@@ -66,7 +59,7 @@ export function Hero() {
       </div>
 
       <div className={styles.inner}>
-        <div ref={text} className={styles.text} data-testid="hero-text">
+        <div className={styles.text} data-testid="hero-text" data-hero-motion="text">
           <h1 id="hero-heading" className={styles.headline}>
             {hero.headline}
           </h1>
@@ -77,7 +70,7 @@ export function Hero() {
 
         <div className={styles.bottom}>
           <MusicToggle />
-          <figure ref={quote} className={styles.quote} data-testid="hero-quote">
+          <figure className={styles.quote} data-testid="hero-quote" data-hero-motion="quote">
             <blockquote>
               <p>{hero.quote}</p>
             </blockquote>
@@ -85,6 +78,9 @@ export function Hero() {
           </figure>
         </div>
       </div>
+      {/* Runs as the HTML arrives, before the visitor can scroll; the browser's own copy of it
+          may differ in spelling (minified), so hydration is told not to compare it. */}
+      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scrollMotionScript }} />
     </section>
   );
 }

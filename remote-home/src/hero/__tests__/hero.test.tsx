@@ -1,7 +1,9 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { hero } from 'remote-shared/content';
-import { MUSIC_VOLUME } from '../../motion/constants';
+import fs from 'node:fs';
+import path from 'node:path';
+import { HERO_SHIFT_FACTOR, MUSIC_VOLUME, QUOTE_OPACITY_POINTS } from '../../motion/constants';
 import { Hero } from '../hero';
 import { setReducedMotion } from '../../../../scripts/jest/media-query';
 
@@ -56,14 +58,30 @@ describe('Hero', () => {
     expect(poster).toHaveAttribute('height');
   });
 
-  it('shifts the text and fades the quote as the page scrolls (gsap arriving on the first scroll)', async () => {
+  it('shifts the text and fades the quote with the scroll where CSS cannot (script fallback)', () => {
+    // jsdom has no scroll-driven animations, as some browsers do not: the fallback takes over.
     renderHero();
-    expect(screen.getByTestId('hero-text').style.transform).toBe('');
     scrollTo(50);
-    await waitFor(() => expect(screen.getByTestId('hero-text').style.transform).toContain('-40px'));
+    expect(screen.getByTestId('hero-text').style.transform).toBe('translateY(-40px)');
     expect(screen.getByTestId('hero-quote').style.opacity).toBe('0.5');
     scrollTo(100);
+    expect(screen.getByTestId('hero-text').style.transform).toBe('translateY(-80px)');
     expect(screen.getByTestId('hero-quote').style.opacity).toBe('0');
+    scrollTo(25);
+    expect(screen.getByTestId('hero-quote').style.opacity).toBe('0.75');
+  });
+
+  it('leaves the motion to CSS where the browser has scroll-driven animations', () => {
+    const supports = jest.fn((query: string) => query.includes('animation-timeline'));
+    Object.defineProperty(window, 'CSS', { value: { supports }, configurable: true });
+    try {
+      renderHero();
+      scrollTo(50);
+      expect(screen.getByTestId('hero-text').style.transform).toBe('');
+      expect(supports).toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(window, 'CSS');
+    }
   });
 
   it('with reduced motion: no parallax and the poster instead of the video', () => {
@@ -106,5 +124,27 @@ describe('Hero', () => {
     expect(button).toHaveAttribute('aria-pressed', 'false');
     expect(button).toHaveAccessibleName(hero.musicPlayLabel);
     expect(screen.getByText(hero.musicHint)).toBeInTheDocument();
+  });
+});
+
+describe("the hero's scroll-driven CSS", () => {
+  const css = fs.readFileSync(path.join(__dirname, '..', 'hero.module.css'), 'utf8');
+
+  it('moves the text by exactly the shift factor times the scroll offset', () => {
+    const range = /\.text \{[^}]*animation-range: 0px (\d+)px/.exec(css)?.[1];
+    const shift = /@keyframes hero-shift[^@]*to \{\s*transform: translateY\((-?\d+)px\)/.exec(
+      css,
+    )?.[1];
+    expect(Number(shift) / Number(range)).toBeCloseTo(HERO_SHIFT_FACTOR, 10);
+  });
+
+  it('fades the quote through exactly the opacity points', () => {
+    const range = Number(/\.quote \{[^}]*animation-range: 0px (\d+)px/.exec(css)?.[1]);
+    const block = /@keyframes quote-fade \{([\s\S]*?)\n\}/.exec(css)?.[1] ?? '';
+    const frames = [...block.matchAll(/(\d+)% \{\s*opacity: ([\d.]+);/g)].map(([, at, opacity]) => [
+      (Number(at) / 100) * range,
+      Number(opacity),
+    ]);
+    expect(frames).toEqual(QUOTE_OPACITY_POINTS.map(([y, o]) => [y, o]));
   });
 });
