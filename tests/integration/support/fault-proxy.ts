@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type net from 'node:net';
-import type { TestServer } from './unanswering-servers';
+import { isCommit, type TestServer } from './unanswering-servers';
 
 /**
  * What happens to one commit (a write) on its way through the proxy:
@@ -35,10 +35,8 @@ export async function startFaultProxy(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const fault: Fault = (req.url ?? '').includes(':commit')
-        ? decide(log.length)
-        : { kind: 'pass' };
-      if ((req.url ?? '').includes(':commit')) log.push(fault.kind);
+      const fault: Fault = isCommit(req) ? decide(log.length) : { kind: 'pass' };
+      if (isCommit(req)) log.push(fault.kind);
       if (fault.kind === 'drop') {
         held.add(res);
         return;
