@@ -7,6 +7,7 @@ import {
 import {
   collection,
   deleteDoc,
+  deleteField,
   doc,
   getDoc,
   getDocs,
@@ -310,13 +311,22 @@ describe('stored requests', () => {
     await assertFails(create(valid(), storedId));
   });
 
-  it('cannot be updated even by staff', async () => {
+  it('cannot have its content changed by staff', async () => {
     await assertFails(updateDoc(doc(staff(), 'users', storedId), { name: 'Changed' }));
+    await assertFails(
+      updateDoc(doc(staff(), 'users', storedId), {
+        status: 'answered',
+        answeredAt: serverTimestamp(),
+        message: 'Changed',
+      }),
+    );
+    await assertFails(setDoc(doc(staff(), 'users', storedId), { ...valid(), status: 'answered' }));
   });
 
-  it('cannot be deleted', async () => {
+  it('cannot be deleted by a visitor or a signed-in user without the claim', async () => {
     await assertFails(deleteDoc(doc(visitor(), 'users', storedId)));
-    await assertFails(deleteDoc(doc(staff(), 'users', storedId)));
+    const user = env.authenticatedContext('someone', { staff: false }).firestore();
+    await assertFails(deleteDoc(doc(user, 'users', storedId)));
   });
 
   it('cannot be read by the public', async () => {
@@ -336,6 +346,80 @@ describe('stored requests', () => {
     expect(snapshot.data()?.name).toBe('Ada Lovelace');
     const list = await assertSucceeds(getDocs(collection(staff(), 'users')));
     expect(list.size).toBe(1);
+  });
+});
+
+describe('staff: the answered state and deleting', () => {
+  beforeEach(() => seed());
+
+  const ref = (db = staff()) => doc(db, 'users', storedId);
+  const answered = () => ({ status: 'answered', answeredAt: serverTimestamp() });
+
+  async function stored() {
+    let data: Record<string, unknown> | undefined;
+    await env.withSecurityRulesDisabled(async (context) => {
+      data = (await getDoc(doc(context.firestore(), 'users', storedId))).data();
+    });
+    return data;
+  }
+
+  it('staff may mark a request answered, at the server time', async () => {
+    await assertSucceeds(updateDoc(ref(), answered()));
+    expect(await stored()).toMatchObject({ status: 'answered', name: 'Ada Lovelace' });
+  });
+
+  it('staff may set it back to new, removing answeredAt', async () => {
+    await assertSucceeds(updateDoc(ref(), answered()));
+    await assertSucceeds(updateDoc(ref(), { status: 'new', answeredAt: deleteField() }));
+    const data = await stored();
+    expect(data?.status).toBe('new');
+    expect(data).not.toHaveProperty('answeredAt');
+  });
+
+  it('staff may delete a request', async () => {
+    await assertSucceeds(deleteDoc(ref()));
+    expect(await stored()).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'answeredAt in the past',
+      { status: 'answered', answeredAt: Timestamp.fromDate(new Date(2020, 0, 1)) },
+    ],
+    ['answeredAt chosen by the client', { status: 'answered', answeredAt: Timestamp.now() }],
+    ['answered without answeredAt', { status: 'answered' }],
+    ['answeredAt without a status', { answeredAt: serverTimestamp() }],
+    ['an unknown status', { status: 'spam', answeredAt: serverTimestamp() }],
+    ['a status of another type', { status: true, answeredAt: serverTimestamp() }],
+    ['back to new keeping answeredAt', { status: 'new', answeredAt: serverTimestamp() }],
+    ['back to new with answeredAt null', { status: 'new', answeredAt: null }],
+    [
+      'another field beside the state',
+      { status: 'answered', answeredAt: serverTimestamp(), note: 'x' },
+    ],
+    ['createdAt', { createdAt: serverTimestamp() }],
+  ])('staff may not update with %s', async (_case, update) => {
+    await assertFails(updateDoc(ref(), update));
+  });
+
+  it('only staff may change the answered state', async () => {
+    await assertFails(updateDoc(ref(visitor()), answered()));
+    const user = env.authenticatedContext('someone', { staff: false }).firestore();
+    await assertFails(updateDoc(ref(user), answered()));
+    const plain = env.authenticatedContext('plain').firestore();
+    await assertFails(updateDoc(ref(plain), answered()));
+  });
+
+  it('a visitor cannot create a request that is already answered', async () => {
+    await assertFails(create({ ...valid(), status: 'answered', answeredAt: serverTimestamp() }));
+    await assertFails(create({ ...valid(), status: 'new' }));
+  });
+
+  it('staff cannot touch a request that does not exist, nor the mail queue', async () => {
+    await assertFails(updateDoc(doc(staff(), 'users', newDocumentId()), answered()));
+    await assertFails(getDoc(doc(staff(), 'mail', storedId)));
+    await assertFails(setDoc(doc(staff(), 'mail', storedId), { to: 'x@example.com' }));
+    await assertFails(setDoc(doc(visitor(), 'mail', storedId), { to: 'x@example.com' }));
   });
 });
 
