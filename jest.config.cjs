@@ -2,7 +2,8 @@
 /**
  * Three kinds of test, one runner:
  * - unit: components and logic in jsdom, next to the code (src/**\/__tests__);
- * - integration: the writer and the security rules against the Firestore emulator;
+ * - integration: the writer, the security rules and the Cloud Functions against the Firestore
+ *   emulator;
  * - browser: a visitor's journeys in Chromium over the composed production build.
  * `npm test` (scripts/test.mjs) starts what integration and browser tests need.
  */
@@ -52,7 +53,8 @@ module.exports = {
       testEnvironment: 'node',
       // testTimeout is a global option in jest; per project it is set in a setup file.
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/slow-tests.cjs'],
-      roots: ['<rootDir>/tests/integration'],
+      // The Cloud Functions' tests run their handlers against the same emulator.
+      roots: ['<rootDir>/tests/integration', '<rootDir>/functions/src'],
       testMatch: ['**/*.test.ts'],
       transform,
       setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],

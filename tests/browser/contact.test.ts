@@ -3,7 +3,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import net from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { contactPage } from 'remote-shared/content';
+import { contactPage, studio } from 'remote-shared/content';
 import {
   emulator,
   launchBrowser,
@@ -14,6 +14,7 @@ import {
   visit,
 } from './support/site';
 import { clearEmulator } from '../support/emulator';
+import { startAnswerLosingProxy } from '../integration/support/unanswering-servers';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
 jest.setTimeout(30_000);
@@ -132,6 +133,51 @@ describe('the contact form on the composed site', () => {
     expect(firebase.some((url) => /firebase-firestore\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
     const contactOrigin = new URL(site.urlOf('remote-contact')).origin;
     expect(firebase).toContain(`${contactOrigin}/firebase-config.json`);
+  });
+
+  it('starts App Check (debug provider locally) on first use, and every write carries its token', async () => {
+    const contactOrigin = new URL(site.urlOf('remote-contact')).origin;
+    // As a deployment would configure it; the debug token stands in for a registered one.
+    await page.route(`${contactOrigin}/firebase-config.json`, async (route) => {
+      const response = await route.fetch();
+      const config = {
+        ...(await response.json()),
+        appId: '1:1234567890:web:abcdef',
+        appCheck: { provider: 'debug', debugToken: 'local-debug-token' },
+      };
+      await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, json: config });
+    });
+    // Google's App Check endpoint, which this machine cannot reach: answer as it would.
+    const exchanged: string[] = [];
+    await page.route('**/*:exchangeDebugToken*', async (route) => {
+      exchanged.push(route.request().postData() ?? '');
+      await route.fulfill({
+        headers: { 'access-control-allow-origin': '*' },
+        json: { token: 'app-check-token-from-debug', ttl: '3600s' },
+      });
+    });
+    const requests: { url: string; appCheck: string | undefined }[] = [];
+    page.on('request', (request) =>
+      requests.push({ url: request.url(), appCheck: request.headers()['x-firebase-appcheck'] }),
+    );
+
+    await openContact();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter(({ url }) => /firebase-app-check/.test(url))).toEqual([]);
+
+    // The first interaction loads the writer, and App Check with it.
+    await Promise.all([
+      page.waitForRequest(/firebase-app-check\.[0-9a-f]{8}\.js$/),
+      input('Name').focus(),
+    ]);
+    await fill(ada);
+    await submit().click();
+    await page.getByRole('dialog').waitFor();
+    expect(exchanged.join()).toContain('local-debug-token');
+    const commits = requests.filter(({ url }) => url.includes(':commit'));
+    expect(commits.length).toBeGreaterThan(0);
+    expect(commits.every(({ appCheck }) => appCheck === 'app-check-token-from-debug')).toBe(true);
+    expect(await storedRequests()).toHaveLength(1);
   });
 
   it('shows the four messages on an empty submit and writes nothing', async () => {
@@ -267,8 +313,11 @@ describe('the contact form when Firestore cannot be reached', () => {
     await openContact();
     await fill(ada);
     await submit().click();
-    const alert = page.getByRole('alert').filter({ hasText: contactPage.failure });
+    const alert = page.getByRole('alert').filter({ hasText: contactPage.failures.unavailable });
     await alert.waitFor({ timeout: 15_000 });
+    await expect(
+      alert.getByRole('link', { name: studio.email }).getAttribute('href'),
+    ).resolves.toBe(`mailto:${studio.email}`);
     for (const [label, value] of Object.entries(ada)) {
       await expect(input(label).inputValue()).resolves.toBe(value);
     }
@@ -309,11 +358,48 @@ describe('the contact form when Firestore never answers', () => {
     const started = Date.now();
     await page
       .getByRole('alert')
-      .filter({ hasText: contactPage.failure })
+      .filter({ hasText: contactPage.failures.timeout })
       .waitFor({ timeout: 20_000 });
     expect(Date.now() - started).toBeGreaterThan(8_000);
     await expect(input('Message').inputValue()).resolves.toBe(ada.Message);
     await expect(submit().isEnabled()).resolves.toBe(true);
     expect(await storedRequests()).toEqual([]);
   }, 30_000);
+});
+
+describe('the contact form when an answer is lost and the retry is refused', () => {
+  let site: Site;
+  let proxy: Awaited<ReturnType<typeof startAnswerLosingProxy>>;
+  beforeAll(async () => {
+    proxy = await startAnswerLosingProxy(emulator);
+    site = await startSiteWithFirestoreAt({ host: '127.0.0.1', port: proxy.port });
+  });
+  afterAll(async () => {
+    await site?.close();
+    await proxy?.close();
+  });
+
+  it('never says "Thank you!" it cannot confirm: it says so, keeps the text, offers the email', async () => {
+    await openContact();
+    await fill(ada);
+    await input('Name').focus();
+    proxy.loseNextAnswer();
+    await submit().click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: contactPage.failures.timeout })
+      .waitFor({ timeout: 20_000 });
+    // The write did land; the retry is refused by the create-only rules.
+    expect(await storedRequests()).toHaveLength(1);
+    await submit().click();
+    const alert = page.getByRole('alert').filter({ hasText: contactPage.failures.unconfirmed });
+    await alert.waitFor({ timeout: 15_000 });
+    await expect(alert.getByRole('link', { name: studio.email }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    for (const [label, value] of Object.entries(ada)) {
+      await expect(input(label).inputValue()).resolves.toBe(value);
+    }
+    expect(await storedRequests()).toHaveLength(1);
+    expect(proxy.commits()).toBe(2);
+  }, 45_000);
 });

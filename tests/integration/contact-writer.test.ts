@@ -10,8 +10,12 @@ import {
   type ContactSubmission,
 } from '../../remote-contact/src/firestore/contact-submission';
 import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
-import type { FirebaseSettings } from '../../remote-contact/src/firestore/firebase-settings';
+import {
+  FirebaseSettingsError,
+  type FirebaseSettings,
+} from '../../remote-contact/src/firestore/firebase-settings';
 import { clearEmulator, emulatorAddress } from '../support/emulator';
+import { startFaultProxy } from './support/fault-proxy';
 import { deadPort, startAnswerLosingProxy, startSilentServer } from './support/unanswering-servers';
 
 // Its own project, so the rules tests and these never see each other's documents.
@@ -51,7 +55,7 @@ async function allDocuments() {
 
 describe('the contact writer against the Firestore emulator', () => {
   it('stores users/{id} with exactly the five strings and a server createdAt', async () => {
-    const write = createContactWriter(settings, { log: quiet });
+    const { write } = createContactWriter(settings, { log: quiet });
     const id = newDocumentId();
     const before = Date.now();
     await expect(write(id, submission)).resolves.toBe('created');
@@ -70,7 +74,7 @@ describe('the contact writer against the Firestore emulator', () => {
   });
 
   it('logs the new id', async () => {
-    const write = createContactWriter(settings, { log: quiet });
+    const { write } = createContactWriter(settings, { log: quiet });
     const id = newDocumentId();
     await write(id, submission);
     expect(quiet.info).toHaveBeenCalledWith(expect.stringContaining(`users/${id}`));
@@ -78,7 +82,7 @@ describe('the contact writer against the Firestore emulator', () => {
 
   it('loads its settings lazily, once', async () => {
     const load = jest.fn(async () => settings);
-    const write = createContactWriter(load, { log: quiet });
+    const { write } = createContactWriter(load, { log: quiet });
     expect(load).not.toHaveBeenCalled();
     await write(newDocumentId(), submission);
     await write(newDocumentId(), submission);
@@ -87,7 +91,7 @@ describe('the contact writer against the Firestore emulator', () => {
   });
 
   it('stores hostile text byte for byte, as plain strings', async () => {
-    const write = createContactWriter(settings, { log: quiet });
+    const { write } = createContactWriter(settings, { log: quiet });
     const id = newDocumentId();
     const hostile: ContactSubmission = {
       name: '<script>alert("x")</script>',
@@ -102,7 +106,7 @@ describe('the contact writer against the Firestore emulator', () => {
   });
 
   it('never makes a second document when the same submission is retried', async () => {
-    const write = createContactWriter(settings, { log: quiet });
+    const { write } = createContactWriter(settings, { log: quiet });
     const id = newDocumentId();
     await write(id, submission);
     await expect(write(id, submission)).resolves.toBe('already-stored');
@@ -113,10 +117,10 @@ describe('the contact writer against the Firestore emulator', () => {
     expect((await allDocuments()).map((d) => d.id).sort()).toEqual([id, other].sort());
   });
 
-  it('a retry after a lost answer finds the document already stored, and adds none', async () => {
+  it('a retry after a lost answer is refused: reported as unconfirmed, never as stored', async () => {
     const proxy = await startAnswerLosingProxy(emulator);
     try {
-      const write = createContactWriter(
+      const { write } = createContactWriter(
         { ...settings, emulator: { host: '127.0.0.1', port: proxy.port } },
         { log: quiet, timeoutMs: 1_500 },
       );
@@ -126,8 +130,57 @@ describe('the contact writer against the Firestore emulator', () => {
       // The first write did land: the visitor only never heard so.
       expect((await allDocuments()).map((d) => d.id)).toEqual([id]);
 
-      await expect(write(id, submission)).resolves.toBe('already-stored');
+      // The retry is refused (create-only rules); the writer cannot tell why, and says so.
+      await expect(write(id, submission)).rejects.toMatchObject({ reason: 'unconfirmed' });
       expect(proxy.commits()).toBe(2);
+      expect((await allDocuments()).map((d) => d.id)).toEqual([id]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('no false "stored": a write lost on the way whose retry is refused is a failure', async () => {
+    // The rules refuse this name (a control character), so nothing can ever be stored.
+    const refused = { ...submission, name: 'Grace\u0000Hopper' };
+    let first = true;
+    const proxy = await startFaultProxy(emulator, () => {
+      const fault = first ? ({ kind: 'drop' } as const) : ({ kind: 'pass' } as const);
+      first = false;
+      return fault;
+    });
+    try {
+      const { write } = createContactWriter(
+        { ...settings, emulator: { host: '127.0.0.1', port: proxy.port } },
+        { log: quiet, timeoutMs: 1_000 },
+      );
+      const id = newDocumentId();
+      await expect(write(id, refused)).rejects.toMatchObject({ reason: 'timeout' });
+      await expect(write(id, refused)).rejects.toMatchObject({ reason: 'unconfirmed' });
+      expect(proxy.log).toEqual(['drop', 'pass']);
+      expect(await allDocuments()).toHaveLength(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a retry after an answer that arrived late knows the request is stored', async () => {
+    let first = true;
+    const proxy = await startFaultProxy(emulator, () => {
+      const fault = first ? ({ kind: 'delay', ms: 1_500 } as const) : ({ kind: 'pass' } as const);
+      first = false;
+      return fault;
+    });
+    try {
+      const { write } = createContactWriter(
+        { ...settings, emulator: { host: '127.0.0.1', port: proxy.port } },
+        { log: quiet, timeoutMs: 500 },
+      );
+      const id = newDocumentId();
+      await expect(write(id, submission)).rejects.toMatchObject({ reason: 'timeout' });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Firestore did answer "written", only late: that answer is a confirmation.
+      await expect(write(id, submission)).resolves.toBe('already-stored');
+      expect(proxy.log).toEqual(['delay']);
       expect((await allDocuments()).map((d) => d.id)).toEqual([id]);
     } finally {
       await proxy.close();
@@ -136,10 +189,12 @@ describe('the contact writer against the Firestore emulator', () => {
 
   it('a fresh writer retrying an id that exists is refused by the rules, not duplicated', async () => {
     const id = newDocumentId();
-    await createContactWriter(settings, { log: quiet })(id, submission);
+    await createContactWriter(settings, { log: quiet }).write(id, submission);
     const later = createContactWriter(settings, { log: quiet });
-    await expect(later(id, { ...submission, name: 'Overwrite attempt' })).rejects.toMatchObject({
-      reason: 'denied',
+    await expect(
+      later.write(id, { ...submission, name: 'Overwrite attempt' }),
+    ).rejects.toMatchObject({
+      reason: 'refused',
     });
     const docs = await allDocuments();
     expect(docs).toHaveLength(1);
@@ -147,27 +202,49 @@ describe('the contact writer against the Firestore emulator', () => {
   });
 
   it('surfaces a rules denial as a failure and stores nothing', async () => {
-    const write = createContactWriter(settings, { log: quiet });
+    const { write } = createContactWriter(settings, { log: quiet });
     const failure = write(newDocumentId(), { ...submission, phone: '555-0100' });
     await expect(failure).rejects.toBeInstanceOf(ContactWriteError);
-    await expect(failure).rejects.toMatchObject({ reason: 'denied' });
+    await expect(failure).rejects.toMatchObject({ reason: 'refused' });
     expect(quiet.error).toHaveBeenCalled();
     expect(await allDocuments()).toHaveLength(0);
   });
 
   it('fails when nothing listens at the configured address', async () => {
     const port = await deadPort();
-    const write = createContactWriter(
+    const { write } = createContactWriter(
       { ...settings, emulator: { host: '127.0.0.1', port } },
       { log: quiet, timeoutMs: 5_000 },
     );
     await expect(write(newDocumentId(), submission)).rejects.toBeInstanceOf(ContactWriteError);
   });
 
+  it('preload loads the settings and SDK before the first write', async () => {
+    const load = jest.fn(async () => settings);
+    const writer = createContactWriter(load, { log: quiet });
+    writer.preload();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(load).toHaveBeenCalledTimes(1);
+    await writer.write(newDocumentId(), submission);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a settings file that cannot be used is a configuration failure, not a network one', async () => {
+    const { write } = createContactWriter(
+      async () => {
+        throw new FirebaseSettingsError('firebase-config.json is not an object');
+      },
+      { log: quiet },
+    );
+    await expect(write(newDocumentId(), submission)).rejects.toMatchObject({
+      reason: 'configuration',
+    });
+  });
+
   it('times out a write that is never answered', async () => {
     const silent = await startSilentServer();
     try {
-      const write = createContactWriter(
+      const { write } = createContactWriter(
         { ...settings, emulator: { host: '127.0.0.1', port: silent.port } },
         { log: quiet, timeoutMs: 1_000 },
       );

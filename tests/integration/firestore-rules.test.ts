@@ -7,6 +7,7 @@ import {
 import {
   collection,
   deleteDoc,
+  deleteField,
   doc,
   getDoc,
   getDocs,
@@ -18,11 +19,19 @@ import {
 } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { contactLimits } from 'remote-shared/content';
+import {
+  contactLimits,
+  documentIdPattern,
+  fieldPatterns,
+} from '../../remote-contact/src/contact-form/contact-limits';
+import { normalizeContactValues } from '../../remote-contact/src/contact-form/contact-values';
+import { validateContact } from '../../remote-contact/src/contact-form/validation';
+import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
 import { emulatorAddress } from '../support/emulator';
 
 // Its own project, so these tests never see the writer tests' documents.
 const projectId = 'demo-rules-test';
+const rulesText = readFileSync(path.join(__dirname, '../../firestore.rules'), 'utf8');
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
@@ -32,7 +41,7 @@ beforeAll(async () => {
     projectId,
     firestore: {
       ...emulatorAddress(),
-      rules: readFileSync(path.join(__dirname, '../../firestore.rules'), 'utf8'),
+      rules: rulesText,
     },
   });
 });
@@ -60,16 +69,111 @@ function without(key: string): Record<string, unknown> {
   return data;
 }
 
-async function create(data: Record<string, unknown>, id = 'request-1') {
+async function create(data: Record<string, unknown>, id = newDocumentId()) {
   return setDoc(doc(visitor(), 'users', id), data);
 }
 
+/** The id of the request seed() stores: the shape the writer makes. */
+const storedId = 'StoredRequest0000001';
+
 /** A stored request, written past the rules as a real create would have left it. */
-async function seed(id = 'stored-1') {
+async function seed(id = storedId) {
   await env.withSecurityRulesDisabled(async (context) => {
     await setDoc(doc(context.firestore(), 'users', id), valid());
   });
 }
+
+/** A pattern as a double-quoted string literal of the rules language. */
+const rulesLiteral = (pattern: string) =>
+  `"${pattern.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+describe('the rules and the form share one definition (contact-limits.ts)', () => {
+  it.each(Object.keys(contactLimits) as (keyof typeof contactLimits)[])(
+    "checks %s with exactly the form's limit and pattern",
+    (field) => {
+      const check = `text(data.${field}, ${contactLimits[field]}, ${rulesLiteral(fieldPatterns[field])})`;
+      expect(rulesText).toContain(check);
+    },
+  );
+
+  it("accepts only document ids of the writer's shape", () => {
+    expect(rulesText).toContain(`id.matches(${rulesLiteral(documentIdPattern)})`);
+  });
+
+  // What a visitor might type (or paste) into each field. The form stores the trimmed value;
+  // the rules must accept exactly the values the form would send.
+  const samples: Record<keyof typeof contactLimits, string[]> = {
+    name: [
+      'Ada',
+      'Zoë Ørsted-Łukasiewicz',
+      '李小龍',
+      'محمد',
+      '👩‍💻 Ada',
+      'Ada\u00a0Lovelace',
+      '\u00a0',
+      '\u200b',
+      '\u2028',
+      '\u3000',
+      '\u0085',
+      '\ufeff\u200b\u00a0',
+      '\u0000',
+      '\u001b',
+      'Ada\u0000Lovelace',
+      'Ada\u001b[31m',
+      'Ada\nLovelace',
+      '\u0001',
+      '<script>alert(1)</script>',
+    ],
+    phone: ['0', '442079460000', '1'.repeat(20), '1'.repeat(21), '+44', '٤٤٢'],
+    email: [
+      'ada@example.com',
+      "o'brien+tag@mail.example.co.uk",
+      '<script>@x.io',
+      'ada@localhost',
+      'a da@example.com',
+      'ada@exa_mple.com',
+      'ädä@example.com',
+      'ada@example.com\u0000',
+      `${'e'.repeat(contactLimits.email - 12)}@example.com`,
+      `${'e'.repeat(contactLimits.email - 11)}@example.com`,
+    ],
+    company: ['X', 'Analytical Engines Ltd', '\u3000\u3000', 'Acme\u0000', 'A\u0007B'],
+    message: [
+      '',
+      'Hello',
+      'Line one\nLine two\r\n\tindented',
+      '\u200b\u200b',
+      'Hi\u0000there',
+      'Hi\u001b[2Jthere',
+      'Hi\u0085there',
+      '🚀'.repeat(2500),
+      '🚀'.repeat(2501),
+    ],
+  };
+  const label = (value: string) =>
+    value.length > 40
+      ? `${JSON.stringify(value.slice(0, 6))}… (${value.length} units)`
+      : JSON.stringify(value);
+  const cases = Object.entries(samples).flatMap(([field, values]) =>
+    values.map((value) => [field as keyof typeof contactLimits, label(value), value] as const),
+  );
+
+  it.each(cases)('%s %s: the rules decide as the form does', async (field, _label, raw) => {
+    const valid = {
+      name: 'Ada Lovelace',
+      phone: '442079460000',
+      email: 'ada@example.com',
+      company: 'Analytical Engines Ltd',
+      message: '',
+    };
+    const values = { ...valid, [field]: raw };
+    const formAccepts = validateContact(values)[field] === undefined;
+    const sent = normalizeContactValues(values);
+    const write = create({ ...sent, createdAt: serverTimestamp() });
+    if (formAccepts) await assertSucceeds(write);
+    else await assertFails(write);
+  });
+});
 
 describe('creating a contact request (users/{id})', () => {
   it('allows a valid request from anyone', async () => {
@@ -94,8 +198,8 @@ describe('creating a contact request (users/{id})', () => {
   });
 
   it('counts length as the form does (UTF-16 units): 50 emoji fit a name, 51 do not', async () => {
-    await assertSucceeds(create({ ...valid(), name: '🎨'.repeat(50) }, 'emoji-ok'));
-    await assertFails(create({ ...valid(), name: '🎨'.repeat(51) }, 'emoji-long'));
+    await assertSucceeds(create({ ...valid(), name: '🎨'.repeat(50) }));
+    await assertFails(create({ ...valid(), name: '🎨'.repeat(51) }));
   });
 
   it('stores markup, right-to-left and non-Latin text as plain strings', async () => {
@@ -149,8 +253,45 @@ describe('creating a contact request (users/{id})', () => {
     ['email', ''],
     ['email', 'not-an-email'],
     ['company', ''],
+    // Invisible only: no-break space, zero-width space, line separator, ideographic space, NEL.
+    ['name', '\u00a0'],
+    ['name', '\u200b'],
+    ['name', '\u2028'],
+    ['name', '\u3000'],
+    ['name', '\u0085'],
+    ['company', '\u00a0\u200b\u2028\u3000\u0085'],
+    // Control characters: NUL and ESC (a terminal escape sequence), alone or inside.
+    ['name', '\u0000'],
+    ['name', 'Ada\u001b[2J'],
+    ['company', 'Acme\u0000Corp'],
+    ['message', 'Hello\u001b[31m red'],
+    ['message', '\u0000'],
+    // Not trimmed as the form trims.
+    ['name', ' Ada'],
+    ['company', 'Acme\u00a0'],
+    ['message', '\nHello'],
+    // Emails the form refuses.
+    ['email', '<script>@x.io'],
+    ['email', 'ada@localhost'],
+    ['email', 'ada@example.com\n'],
   ])('denies %s = %j', async (key, value) => {
     await assertFails(create({ ...valid(), [key]: value }));
+  });
+
+  it.each([
+    ['a word', 'request-1'],
+    ['spaces', 'AAAAAAAAAA AAAAAAAAA'],
+    ['an emoji', 'AAAAAAAAAAAAAAAAAA🎨'],
+    ['1,400 bytes', 'A'.repeat(1400)],
+    ['19 characters', 'A'.repeat(19)],
+    ['21 characters', 'A'.repeat(21)],
+    ['a dash', 'AAAAAAAAAA-AAAAAAAAA'],
+  ])('denies a document id with %s', async (_what, id) => {
+    await assertFails(create(valid(), id));
+  });
+
+  it('accepts the ids the writer makes', async () => {
+    for (let i = 0; i < 5; i += 1) await assertSucceeds(create(valid(), newDocumentId()));
   });
 
   it('denies a spoofed createdAt (a client-chosen time)', async () => {
@@ -163,39 +304,122 @@ describe('stored requests', () => {
   beforeEach(() => seed());
 
   it('cannot be updated by a visitor', async () => {
-    await assertFails(updateDoc(doc(visitor(), 'users', 'stored-1'), { name: 'Changed' }));
+    await assertFails(updateDoc(doc(visitor(), 'users', storedId), { name: 'Changed' }));
   });
 
   it('cannot be overwritten with a valid request (set on an existing id is an update)', async () => {
-    await assertFails(create(valid(), 'stored-1'));
+    await assertFails(create(valid(), storedId));
   });
 
-  it('cannot be updated even by staff', async () => {
-    await assertFails(updateDoc(doc(staff(), 'users', 'stored-1'), { name: 'Changed' }));
+  it('cannot have its content changed by staff', async () => {
+    await assertFails(updateDoc(doc(staff(), 'users', storedId), { name: 'Changed' }));
+    await assertFails(
+      updateDoc(doc(staff(), 'users', storedId), {
+        status: 'answered',
+        answeredAt: serverTimestamp(),
+        message: 'Changed',
+      }),
+    );
+    await assertFails(setDoc(doc(staff(), 'users', storedId), { ...valid(), status: 'answered' }));
   });
 
-  it('cannot be deleted', async () => {
-    await assertFails(deleteDoc(doc(visitor(), 'users', 'stored-1')));
-    await assertFails(deleteDoc(doc(staff(), 'users', 'stored-1')));
+  it('cannot be deleted by a visitor or a signed-in user without the claim', async () => {
+    await assertFails(deleteDoc(doc(visitor(), 'users', storedId)));
+    const user = env.authenticatedContext('someone', { staff: false }).firestore();
+    await assertFails(deleteDoc(doc(user, 'users', storedId)));
   });
 
   it('cannot be read by the public', async () => {
-    await assertFails(getDoc(doc(visitor(), 'users', 'stored-1')));
+    await assertFails(getDoc(doc(visitor(), 'users', storedId)));
     await assertFails(getDocs(collection(visitor(), 'users')));
   });
 
   it('cannot be read by a signed-in user without the staff claim', async () => {
     const user = env.authenticatedContext('someone', { staff: false }).firestore();
-    await assertFails(getDoc(doc(user, 'users', 'stored-1')));
+    await assertFails(getDoc(doc(user, 'users', storedId)));
     const plain = env.authenticatedContext('plain').firestore();
     await assertFails(getDocs(collection(plain, 'users')));
   });
 
   it('can be read and listed by staff', async () => {
-    const snapshot = await assertSucceeds(getDoc(doc(staff(), 'users', 'stored-1')));
+    const snapshot = await assertSucceeds(getDoc(doc(staff(), 'users', storedId)));
     expect(snapshot.data()?.name).toBe('Ada Lovelace');
     const list = await assertSucceeds(getDocs(collection(staff(), 'users')));
     expect(list.size).toBe(1);
+  });
+});
+
+describe('staff: the answered state and deleting', () => {
+  beforeEach(() => seed());
+
+  const ref = (db = staff()) => doc(db, 'users', storedId);
+  const answered = () => ({ status: 'answered', answeredAt: serverTimestamp() });
+
+  async function stored() {
+    let data: Record<string, unknown> | undefined;
+    await env.withSecurityRulesDisabled(async (context) => {
+      data = (await getDoc(doc(context.firestore(), 'users', storedId))).data();
+    });
+    return data;
+  }
+
+  it('staff may mark a request answered, at the server time', async () => {
+    await assertSucceeds(updateDoc(ref(), answered()));
+    expect(await stored()).toMatchObject({ status: 'answered', name: 'Ada Lovelace' });
+  });
+
+  it('staff may set it back to new, removing answeredAt', async () => {
+    await assertSucceeds(updateDoc(ref(), answered()));
+    await assertSucceeds(updateDoc(ref(), { status: 'new', answeredAt: deleteField() }));
+    const data = await stored();
+    expect(data?.status).toBe('new');
+    expect(data).not.toHaveProperty('answeredAt');
+  });
+
+  it('staff may delete a request', async () => {
+    await assertSucceeds(deleteDoc(ref()));
+    expect(await stored()).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'answeredAt in the past',
+      { status: 'answered', answeredAt: Timestamp.fromDate(new Date(2020, 0, 1)) },
+    ],
+    ['answeredAt chosen by the client', { status: 'answered', answeredAt: Timestamp.now() }],
+    ['answered without answeredAt', { status: 'answered' }],
+    ['answeredAt without a status', { answeredAt: serverTimestamp() }],
+    ['an unknown status', { status: 'spam', answeredAt: serverTimestamp() }],
+    ['a status of another type', { status: true, answeredAt: serverTimestamp() }],
+    ['back to new keeping answeredAt', { status: 'new', answeredAt: serverTimestamp() }],
+    ['back to new with answeredAt null', { status: 'new', answeredAt: null }],
+    [
+      'another field beside the state',
+      { status: 'answered', answeredAt: serverTimestamp(), note: 'x' },
+    ],
+    ['createdAt', { createdAt: serverTimestamp() }],
+  ])('staff may not update with %s', async (_case, update) => {
+    await assertFails(updateDoc(ref(), update));
+  });
+
+  it('only staff may change the answered state', async () => {
+    await assertFails(updateDoc(ref(visitor()), answered()));
+    const user = env.authenticatedContext('someone', { staff: false }).firestore();
+    await assertFails(updateDoc(ref(user), answered()));
+    const plain = env.authenticatedContext('plain').firestore();
+    await assertFails(updateDoc(ref(plain), answered()));
+  });
+
+  it('a visitor cannot create a request that is already answered', async () => {
+    await assertFails(create({ ...valid(), status: 'answered', answeredAt: serverTimestamp() }));
+    await assertFails(create({ ...valid(), status: 'new' }));
+  });
+
+  it('staff cannot touch a request that does not exist, nor the mail queue', async () => {
+    await assertFails(updateDoc(doc(staff(), 'users', newDocumentId()), answered()));
+    await assertFails(getDoc(doc(staff(), 'mail', storedId)));
+    await assertFails(setDoc(doc(staff(), 'mail', storedId), { to: 'x@example.com' }));
+    await assertFails(setDoc(doc(visitor(), 'mail', storedId), { to: 'x@example.com' }));
   });
 });
 
@@ -207,7 +431,7 @@ describe('everything else', () => {
 
   it('denies writes to a sub-collection of a request', async () => {
     await seed();
-    await assertFails(setDoc(doc(visitor(), 'users', 'stored-1', 'notes', 'n'), valid()));
+    await assertFails(setDoc(doc(visitor(), 'users', storedId, 'notes', 'n'), valid()));
   });
 
   it('denies reads of another collection, even to staff', async () => {

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
-import { contactPage, type ContactField } from 'remote-shared/content';
+import { useRef, type FormEvent, type RefObject } from 'react';
+import { contactPage, studio } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
-import type { WriteContact } from '../firestore/contact-submission';
+import type { ContactWriter } from '../firestore/contact-submission';
 import styles from './contact-form.module.css';
 import { contactFields } from './contact-values';
 import { FormField } from './form-field';
@@ -9,51 +9,40 @@ import { Honeypot } from './honeypot';
 import { useContactForm } from './use-contact-form';
 
 export interface ContactFormProps {
-  /** Stores a submission; the page passes the Firestore writer, unit tests a fake. */
-  readonly writeContact: WriteContact;
+  /** Stores submissions; preloaded on the first interaction so the first submit is quick. */
+  readonly writer: ContactWriter;
   readonly newId: () => string;
-  /** Called once, on the first interaction, to start downloading what sending needs. */
-  readonly onFirstUse?: () => void;
   /** Called after a successful submit: the page opens the thank-you popup. */
   readonly onSent: () => void;
   /** Focus returns here when the popup closes. */
   readonly submitRef?: RefObject<HTMLButtonElement | null>;
 }
 
-export function ContactForm({
-  writeContact,
-  newId,
-  onFirstUse,
-  onSent,
-  submitRef,
-}: ContactFormProps) {
-  const { values, errors, state, change, clear, submit, dismiss } = useContactForm({
-    writeContact,
+export function ContactForm({ writer, newId, onSent, submitRef }: ContactFormProps) {
+  const { values, errors, state, change, clear, submit } = useContactForm({
+    write: writer.write,
     newId,
   });
   const form = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const used = useRef(false);
+  // The one guard against a double submit: Submit (and Clear) are disabled while sending.
   const sending = state.status === 'sending';
-
-  // The page shows the thanks; the form is back to editing as soon as it has handed over.
-  useEffect(() => {
-    if (state.status !== 'sent') return;
-    onSent();
-    dismiss();
-  }, [state, onSent, dismiss]);
 
   function firstUse() {
     if (used.current) return;
     used.current = true;
-    onFirstUse?.();
+    writer.preload();
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     firstUse();
-    const invalid: ContactField | null = await submit(honeypot.current?.value ?? '');
-    if (invalid) form.current?.querySelector<HTMLElement>(`#contact-${invalid}`)?.focus();
+    const result = await submit(honeypot.current?.value ?? '');
+    if (result === 'sent') onSent();
+    else if (result !== 'failed') {
+      form.current?.querySelector<HTMLElement>(`#contact-${result.invalid}`)?.focus();
+    }
   }
 
   function onClear() {
@@ -84,9 +73,18 @@ export function ContactForm({
         ))}
       </div>
       <Honeypot inputRef={honeypot} />
-      <p role="alert" className={styles.failure} hidden={state.status !== 'failed'}>
-        {state.status === 'failed' ? contactPage.failure : ''}
-      </p>
+      <div role="alert" className={styles.failure} hidden={state.status !== 'failed'}>
+        {state.status === 'failed' && (
+          <>
+            <p>
+              {contactPage.failures[state.reason]} {contactPage.keptNote}
+            </p>
+            <p>
+              {contactPage.emailInstead} <a href={`mailto:${studio.email}`}>{studio.email}</a>
+            </p>
+          </>
+        )}
+      </div>
       <div className={styles.actions}>
         <Button ref={submitRef} type="submit" disabled={sending} className={styles.submit}>
           {sending ? contactPage.sending : contactPage.submit}

@@ -1,4 +1,5 @@
 import type { ContactField } from 'remote-shared/content';
+import { trimInvisible } from './contact-limits';
 
 /** What the visitor typed, field by field, exactly as typed. */
 export type ContactValues = Record<ContactField, string>;
@@ -19,13 +20,13 @@ export const emptyContactValues: ContactValues = {
   message: '',
 };
 
-/** What is stored: every field trimmed (message "" when left empty). */
+/** What is stored: every field trimmed of invisible characters (message "" when left empty). */
 export function normalizeContactValues(values: ContactValues): ContactValues {
   return {
-    name: values.name.trim(),
-    phone: values.phone.trim(),
-    email: values.email.trim(),
-    company: values.company.trim(),
-    message: values.message.trim(),
+    name: trimInvisible(values.name),
+    phone: trimInvisible(values.phone),
+    email: trimInvisible(values.email),
+    company: trimInvisible(values.company),
+    message: trimInvisible(values.message),
   };
 }

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
-import { contactLimits, contactPage, type ContactField } from 'remote-shared/content';
+import { contactPage, type ContactField } from 'remote-shared/content';
 import styles from './form-field.module.css';
-import { characterCount } from './validation';
+import { characterCount, contactLimits } from './contact-limits';
 
 // What the browser should offer for each field (autofill, keyboards on phones).
 const inputProps = {

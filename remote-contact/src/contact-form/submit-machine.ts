@@ -1,20 +1,30 @@
+import type { ContactWriteFailure } from '../firestore/contact-submission';
+
 /**
- * The submit flow as a pure state machine, so every transition is testable without React:
- * editing -> sending -> (sent | failed), and back to editing.
+ * The submit flow as a pure state machine: editing -> sending -> (editing | failed).
+ * Whether a submit may start is the form's one guard (Submit is disabled while sending).
  */
+
+/** One submission being tried: its document id, and the values it carries. */
+export interface Attempt {
+  readonly id: string;
+  /** The stored values, serialised: an unchanged retry reuses the id, so it cannot duplicate. */
+  readonly key: string;
+}
+
 export type SubmitState =
   | { readonly status: 'editing' }
-  | { readonly status: 'sending'; readonly id: string }
-  | { readonly status: 'sent' }
-  | { readonly status: 'failed'; readonly id: string };
+  | { readonly status: 'sending'; readonly attempt: Attempt }
+  | {
+      readonly status: 'failed';
+      readonly attempt: Attempt;
+      readonly reason: ContactWriteFailure;
+    };
 
 export type SubmitEvent =
-  /** Valid values were submitted; `id` names the document the write will create. */
-  | { readonly type: 'submit'; readonly id: string }
+  | { readonly type: 'submit'; readonly attempt: Attempt }
   | { readonly type: 'succeeded' }
-  | { readonly type: 'failed' }
-  /** The thank-you popup was closed. */
-  | { readonly type: 'dismissed' }
+  | { readonly type: 'failed'; readonly reason: ContactWriteFailure }
   /** Clear was pressed. */
   | { readonly type: 'cleared' };
 
@@ -23,17 +33,21 @@ export const initialSubmitState: SubmitState = { status: 'editing' };
 export function submitReducer(state: SubmitState, event: SubmitEvent): SubmitState {
   switch (event.type) {
     case 'submit':
-      // A second submit while one is in flight (a double click) changes nothing.
-      return state.status === 'sending' ? state : { status: 'sending', id: event.id };
+      return { status: 'sending', attempt: event.attempt };
     case 'succeeded':
-      return state.status === 'sending' ? { status: 'sent' } : state;
+      return { status: 'editing' };
     case 'failed':
-      return state.status === 'sending' ? { status: 'failed', id: state.id } : state;
-    case 'dismissed':
-      return state.status === 'sent' ? { status: 'editing' } : state;
+      return state.status === 'sending'
+        ? { status: 'failed', attempt: state.attempt, reason: event.reason }
+        : state;
     case 'cleared':
-      return state.status === 'sending' ? state : { status: 'editing' };
+      return { status: 'editing' };
   }
 }
 
-export const isSending = (state: SubmitState): boolean => state.status === 'sending';
+/** The attempt to reuse for `key`: the failed one if nothing changed since, else a new one. */
+export function attemptFor(state: SubmitState, key: string, newId: () => string): Attempt {
+  return state.status === 'failed' && state.attempt.key === key
+    ? state.attempt
+    : { id: newId(), key };
+}

@@ -1,30 +1,29 @@
-import { useCallback, useReducer, useRef, useState } from 'react';
+import { useCallback, useReducer, useState } from 'react';
 import type { ContactField } from 'remote-shared/content';
-import type { WriteContact } from '../firestore/contact-submission';
+import { ContactWriteError, type WriteContact } from '../firestore/contact-submission';
 import {
   contactFields,
   emptyContactValues,
   normalizeContactValues,
   type ContactValues,
 } from './contact-values';
-import { initialSubmitState, submitReducer } from './submit-machine';
-import { filterPhone, hasErrors, validateContact, type ContactErrors } from './validation';
+import { attemptFor, initialSubmitState, submitReducer } from './submit-machine';
+import { filterPhone, validateContact, type ContactErrors } from './validation';
 
 export interface ContactFormDeps {
-  readonly writeContact: WriteContact;
+  readonly write: WriteContact;
   /** Makes the id of a new submission's document. */
   readonly newId: () => string;
 }
 
+/** How a submit ended: sent, failed (the text stays), or the first invalid field. */
+export type SubmitResult = 'sent' | 'failed' | { readonly invalid: ContactField };
+
 /** The form's state and handlers; the markup lives in contact-form.tsx. */
-export function useContactForm({ writeContact, newId }: ContactFormDeps) {
+export function useContactForm({ write, newId }: ContactFormDeps) {
   const [values, setValues] = useState<ContactValues>(emptyContactValues);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [state, dispatch] = useReducer(submitReducer, initialSubmitState);
-  // The submission being tried: resubmitting the same values reuses its id (no duplicates).
-  const pending = useRef<{ id: string; key: string } | null>(null);
-  // Guards against a second submit in the same tick, before React re-renders as "sending".
-  const busy = useRef(false);
 
   const change = useCallback(
     (field: ContactField, raw: string) => {
@@ -43,49 +42,37 @@ export function useContactForm({ writeContact, newId }: ContactFormDeps) {
   );
 
   const clear = useCallback(() => {
-    if (busy.current) return;
     setValues(emptyContactValues);
     setErrors({});
-    pending.current = null;
     dispatch({ type: 'cleared' });
   }, []);
 
-  /**
-   * Validates and sends. Returns the first invalid field (for focus) or null. A filled
-   * honeypot means a bot: it is shown success and nothing is written.
-   */
+  /** Validates and sends. A filled honeypot means a bot: it is shown success, nothing is written. */
   const submit = useCallback(
-    async (honeypot: string): Promise<ContactField | null> => {
-      if (busy.current) return null;
+    async (honeypot: string): Promise<SubmitResult> => {
       const found = validateContact(values);
       setErrors(found);
-      if (hasErrors(found)) return contactFields.find((field) => found[field]) ?? null;
+      const invalid = contactFields.find((field) => found[field]);
+      if (invalid) return { invalid };
 
       const submission = normalizeContactValues(values);
-      const key = JSON.stringify(submission);
-      if (pending.current?.key !== key) pending.current = { id: newId(), key };
-      const { id } = pending.current;
-
-      busy.current = true;
-      dispatch({ type: 'submit', id });
+      const attempt = attemptFor(state, JSON.stringify(submission), newId);
+      dispatch({ type: 'submit', attempt });
       try {
-        if (honeypot.trim() === '') await writeContact(id, submission);
-        pending.current = null;
+        if (honeypot.trim() === '') await write(attempt.id, submission);
         setValues(emptyContactValues);
         setErrors({});
         dispatch({ type: 'succeeded' });
-      } catch {
+        return 'sent';
+      } catch (error) {
         // The writer has logged the cause; the visitor's text stays for another try.
-        dispatch({ type: 'failed' });
-      } finally {
-        busy.current = false;
+        const reason = error instanceof ContactWriteError ? error.reason : 'unavailable';
+        dispatch({ type: 'failed', reason });
+        return 'failed';
       }
-      return null;
     },
-    [values, writeContact, newId],
+    [values, state, write, newId],
   );
 
-  const dismiss = useCallback(() => dispatch({ type: 'dismissed' }), []);
-
-  return { values, errors, state, change, clear, submit, dismiss };
+  return { values, errors, state, change, clear, submit };
 }

@@ -3,23 +3,22 @@ import { contactPage, studio } from 'remote-shared/content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
 import { ContactForm } from '../contact-form/contact-form';
-import type { WriteContact } from '../firestore/contact-submission';
-import { preloadContactWriter, writeContact as firestoreWriter } from '../firestore/default-writer';
+import type { ContactWriter } from '../firestore/contact-submission';
+import { firestoreContactWriter } from '../firestore/default-writer';
 import { newDocumentId } from '../firestore/document-id';
 import { ThankYouDialog } from '../thank-you/thank-you-dialog';
 import styles from './contact-page.module.css';
 
 export interface ContactPageProps {
-  /** Unit tests inject a fake; the site uses the Firestore writer. */
-  readonly writeContact?: WriteContact;
+  /** The site uses the Firestore writer; unit tests pass one of their own. */
+  readonly writer?: ContactWriter;
 }
 
-export function ContactPage({ writeContact = firestoreWriter }: ContactPageProps) {
+export function ContactPage({ writer = firestoreContactWriter }: ContactPageProps) {
   useScrollToTopOnEntry();
   const [thanking, setThanking] = useState(false);
   const submit = useRef<HTMLButtonElement>(null);
   const onSent = useCallback(() => setThanking(true), []);
-  const onFirstUse = writeContact === firestoreWriter ? preloadContactWriter : undefined;
 
   return (
     <Container className={styles.page}>
@@ -36,13 +35,7 @@ export function ContactPage({ writeContact = firestoreWriter }: ContactPageProps
         </div>
       </header>
       <div className={styles.panel}>
-        <ContactForm
-          writeContact={writeContact}
-          newId={newDocumentId}
-          onFirstUse={onFirstUse}
-          onSent={onSent}
-          submitRef={submit}
-        />
+        <ContactForm writer={writer} newId={newDocumentId} onSent={onSent} submitRef={submit} />
       </div>
       <ThankYouDialog open={thanking} onClose={() => setThanking(false)} returnFocusTo={submit} />
     </Container>

@@ -3,13 +3,33 @@ import type { ContactField } from 'remote-shared/content';
 /** The five fields as stored in users/{id}, already trimmed and valid; message "" when empty. */
 export type ContactSubmission = Readonly<Record<ContactField, string>>;
 
-/** Created now, or found already stored by an earlier attempt with the same id. */
+/**
+ * Both mean Firestore answered that users/{id} was written: by this call, or by an earlier
+ * attempt with the same id whose answer arrived.
+ */
 export type WriteOutcome = 'created' | 'already-stored';
 
-/** Stores one submission under `id`. Resolves once stored; rejects with ContactWriteError. */
+/** Stores one submission under `id`. Resolves only once stored; rejects with ContactWriteError. */
 export type WriteContact = (id: string, submission: ContactSubmission) => Promise<WriteOutcome>;
 
-export type ContactWriteFailure = 'timeout' | 'denied' | 'unavailable' | 'configuration';
+/** What the page needs of a writer. */
+export interface ContactWriter {
+  readonly write: WriteContact;
+  /** Starts downloading what writing needs (settings, SDK, App Check), e.g. on first use. */
+  readonly preload: () => void;
+}
+
+/**
+ * Why a write did not succeed, as far as the writer knows:
+ * - timeout: no answer in time; the request may or may not have been stored;
+ * - unavailable: the network failed (offline, nothing listening);
+ * - refused: Firestore refused the write and no earlier attempt with this id is in doubt;
+ * - unconfirmed: refused, but an earlier attempt with this id went unanswered, so it may be
+ *   stored already (a create-only rule refuses the retry of a stored id): unknown, said so;
+ * - configuration: the settings file or SDK could not be used.
+ */
+export type ContactWriteFailure =
+  'timeout' | 'unavailable' | 'refused' | 'unconfirmed' | 'configuration';
 
 export class ContactWriteError extends Error {
   override name = 'ContactWriteError';

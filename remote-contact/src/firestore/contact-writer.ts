@@ -1,11 +1,11 @@
-// Types only: the SDK itself is loaded with import() when the first submission is written.
+// Types only: the SDK itself is loaded with import() when the form is first used.
 import type { Firestore } from 'firebase/firestore/lite';
 import type * as FirestoreLite from 'firebase/firestore/lite';
-import type { FirebaseSettings } from './firebase-settings';
+import { FirebaseSettingsError, type FirebaseSettings } from './firebase-settings';
 import {
   ContactWriteError,
   type ContactSubmission,
-  type WriteContact,
+  type ContactWriter,
   type WriteOutcome,
 } from './contact-submission';
 
@@ -26,33 +26,34 @@ interface Connection {
 let appCount = 0;
 
 async function connect(settings: FirebaseSettings): Promise<Connection> {
-  // The SDK is a chunk of its own, downloaded only once a visitor uses the form.
+  // The SDK is in chunks of its own, downloaded only once a visitor uses the form.
   const [{ initializeApp }, lite] = await Promise.all([
     import(/* webpackChunkName: "firebase-app" */ 'firebase/app'),
     import(/* webpackChunkName: "firebase-firestore" */ 'firebase/firestore/lite'),
   ]);
-  const { emulator, ...options } = settings;
+  const { emulator, appCheck, ...options } = settings;
   // A named app per writer: tests and a changed deployment never collide with an older one.
   const app = initializeApp(options, `remote-contact-${++appCount}`);
+  if (appCheck) {
+    const { startAppCheck } = await import('./app-check');
+    await startAppCheck(app, appCheck);
+  }
   const db = lite.getFirestore(app);
   if (emulator) lite.connectFirestoreEmulator(db, emulator.host, emulator.port);
   return { lite, db };
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(work: Promise<T>, ms: number, error: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new ContactWriteError('timeout', `No answer from Firestore within ${ms} ms`)),
-      ms,
-    );
+    const timer = setTimeout(() => reject(error()), ms);
     work.then(
       (value) => {
         clearTimeout(timer);
         resolve(value);
       },
-      (error: unknown) => {
+      (reason: unknown) => {
         clearTimeout(timer);
-        reject(error);
+        reject(reason);
       },
     );
   });
@@ -66,21 +67,24 @@ function codeOf(error: unknown): string | undefined {
 
 /**
  * The Firestore writer: stores a submission as users/{id} with the five fields and a server
- * createdAt. Idempotent per id: a retry of the same submission never makes a second document.
+ * createdAt. Idempotent per id: a retry of the same submission never makes a second document,
+ * and a double submit joins the write already under way.
  *
- * The rules are create-only and the lite SDK's setDoc carries no "must not exist" precondition,
- * so a retry whose earlier attempt did land is refused as an update (permission-denied). The
- * writer remembers ids whose outcome it could not know (timeout, network) and reads such a
- * refusal as "already stored": the payload passed the same checks the rules make, so the only
- * thing the rules can still object to is the document's existence.
+ * Only Firestore's answer to a write counts as "stored". The rules are create-only and the lite
+ * SDK's setDoc sends no "must not exist" precondition, so a retry whose earlier attempt did land
+ * is refused like any other refused write. A browser cannot read the collection to tell the two
+ * apart, so the writer does not guess: a refusal after an unanswered attempt is reported as
+ * 'unconfirmed', a failure that keeps the visitor's text.
  */
 export function createContactWriter(
   settings: FirebaseSettings | (() => Promise<FirebaseSettings>),
   { timeoutMs = writeTimeoutMs, log = console }: ContactWriterOptions = {},
-): WriteContact {
+): ContactWriter {
   let connection: Promise<Connection> | undefined;
+  /** Ids Firestore answered as written. */
   const stored = new Set<string>();
-  const uncertain = new Set<string>();
+  /** Ids with an attempt whose outcome never came back (timeout, network). */
+  const unanswered = new Set<string>();
   const inFlight = new Map<string, Promise<WriteOutcome>>();
 
   function connection$(): Promise<Connection> {
@@ -93,17 +97,25 @@ export function createContactWriter(
     return connection;
   }
 
-  async function attempt(id: string, submission: ContactSubmission): Promise<WriteOutcome> {
-    let conn: Connection;
+  async function connectOrFail(): Promise<Connection> {
     try {
-      conn = await withTimeout(connection$(), timeoutMs);
+      return await withTimeout(
+        connection$(),
+        timeoutMs,
+        () => new Error(`Settings and SDK not loaded within ${timeoutMs} ms`),
+      );
     } catch (error) {
-      if (error instanceof ContactWriteError) throw error;
-      throw new ContactWriteError('configuration', 'Could not load the Firestore settings or SDK', {
-        cause: error,
-      });
+      // Nothing was sent: a broken deployment, or (most often) no network.
+      throw new ContactWriteError(
+        error instanceof FirebaseSettingsError ? 'configuration' : 'unavailable',
+        'Could not load the Firestore settings or SDK',
+        { cause: error },
+      );
     }
-    const { lite, db } = conn;
+  }
+
+  async function attempt(id: string, submission: ContactSubmission): Promise<WriteOutcome> {
+    const { lite, db } = await connectOrFail();
     const { name, phone, email, company, message } = submission;
     const write = lite.setDoc(lite.doc(db, contactCollection, id), {
       name,
@@ -113,39 +125,43 @@ export function createContactWriter(
       message,
       createdAt: lite.serverTimestamp(),
     });
-    // If a write we gave up on lands after all, later retries know it is stored.
+    // If a write we gave up on is answered after all, later retries know it is stored.
     write.then(
       () => stored.add(id),
       () => {},
     );
     try {
-      await withTimeout(write, timeoutMs);
+      await withTimeout(write, timeoutMs, () => {
+        unanswered.add(id);
+        return new ContactWriteError('timeout', `No answer from Firestore within ${timeoutMs} ms`);
+      });
       return 'created';
     } catch (error) {
-      const code = codeOf(error);
-      if (code === 'permission-denied') {
-        if (uncertain.has(id)) return 'already-stored';
-        throw new ContactWriteError('denied', 'Firestore refused the contact request', {
-          cause: error,
-        });
-      }
-      uncertain.add(id);
       if (error instanceof ContactWriteError) throw error;
+      if (codeOf(error) === 'permission-denied') {
+        const doubt = unanswered.has(id);
+        throw new ContactWriteError(
+          doubt ? 'unconfirmed' : 'refused',
+          doubt
+            ? 'Firestore refused a retry of an unanswered write: it may or may not be stored'
+            : 'Firestore refused the contact request',
+          { cause: error },
+        );
+      }
+      // The request may have reached the server before the connection failed.
+      unanswered.add(id);
       throw new ContactWriteError('unavailable', 'Firestore could not be reached', {
         cause: error,
       });
     }
   }
 
-  return (id, submission) => {
+  function write(id: string, submission: ContactSubmission): Promise<WriteOutcome> {
     if (stored.has(id)) return Promise.resolve('already-stored');
-    // A double submit of the same id joins the write already under way.
     const running = inFlight.get(id);
     if (running) return running;
     const result = attempt(id, submission).then(
       (outcome) => {
-        stored.add(id);
-        uncertain.delete(id);
         log.info(`Contact request stored as ${contactCollection}/${id} (${outcome})`);
         return outcome;
       },
@@ -157,5 +173,10 @@ export function createContactWriter(
     inFlight.set(id, result);
     void result.finally(() => inFlight.delete(id)).catch(() => {});
     return result;
+  }
+
+  return {
+    write,
+    preload: () => void connection$().catch(() => {}),
   };
 }

@@ -10,7 +10,18 @@ export interface FirebaseSettings {
   readonly appId?: string;
   /** Set for a local Firestore emulator; absent in production. */
   readonly emulator?: { readonly host: string; readonly port: number };
+  /** Firebase App Check: how this page proves it is the studio's site. Absent: no App Check. */
+  readonly appCheck?: AppCheckSettings;
 }
+
+export type AppCheckSettings =
+  /** Production: reCAPTCHA Enterprise with the site key registered for the web app. */
+  | { readonly provider: 'recaptcha-enterprise'; readonly siteKey: string }
+  /**
+   * Local and CI: the SDK's debug mode. Without a token the SDK makes one and prints it to the
+   * console (register it in the Firebase console to use a real project); with one, it uses it.
+   */
+  | { readonly provider: 'debug'; readonly debugToken?: string };
 
 export class FirebaseSettingsError extends Error {
   override name = 'FirebaseSettingsError';
@@ -37,6 +48,19 @@ function optionalString(source: Record<string, unknown>, key: string): string | 
   return value;
 }
 
+function parseAppCheck(value: unknown): AppCheckSettings {
+  if (isRecord(value) && value.provider === 'recaptcha-enterprise') {
+    return { provider: 'recaptcha-enterprise', siteKey: requiredString(value, 'siteKey') };
+  }
+  if (isRecord(value) && value.provider === 'debug') {
+    const debugToken = optionalString(value, 'debugToken');
+    return debugToken ? { provider: 'debug', debugToken } : { provider: 'debug' };
+  }
+  throw new FirebaseSettingsError(
+    'firebase-config.json: "appCheck" must be { "provider": "recaptcha-enterprise", "siteKey": string } or { "provider": "debug" }',
+  );
+}
+
 /** Checks the file's shape, so a broken deployment fails with a message that says why. */
 export function parseFirebaseSettings(json: unknown): FirebaseSettings {
   if (!isRecord(json)) throw new FirebaseSettingsError('firebase-config.json is not an object');
@@ -46,6 +70,7 @@ export function parseFirebaseSettings(json: unknown): FirebaseSettings {
     authDomain?: string;
     appId?: string;
     emulator?: { host: string; port: number };
+    appCheck?: AppCheckSettings;
   } = { projectId: requiredString(json, 'projectId'), apiKey: requiredString(json, 'apiKey') };
   const authDomain = optionalString(json, 'authDomain');
   const appId = optionalString(json, 'appId');
@@ -65,5 +90,6 @@ export function parseFirebaseSettings(json: unknown): FirebaseSettings {
     }
     settings.emulator = { host: emulator.host, port: emulator.port };
   }
+  if (json.appCheck !== undefined) settings.appCheck = parseAppCheck(json.appCheck);
   return settings;
 }

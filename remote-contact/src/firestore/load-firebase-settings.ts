@@ -1,4 +1,8 @@
-import { parseFirebaseSettings, type FirebaseSettings } from './firebase-settings';
+import {
+  FirebaseSettingsError,
+  parseFirebaseSettings,
+  type FirebaseSettings,
+} from './firebase-settings';
 
 // webpack's run-time public path of THIS remote (where its remoteEntry.js was loaded from), so
 // the config is found beside the remote both in the composed site and standalone.
@@ -17,6 +21,12 @@ export async function loadFirebaseSettings(
   url: string = firebaseSettingsUrl(),
 ): Promise<FirebaseSettings> {
   const response = await fetch(url, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return parseFirebaseSettings(await response.json());
+  if (!response.ok) throw new FirebaseSettingsError(`${url} answered ${response.status}`);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (error) {
+    throw new FirebaseSettingsError(`${url} is not JSON`, { cause: error });
+  }
+  return parseFirebaseSettings(json);
 }

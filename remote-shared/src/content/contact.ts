@@ -45,8 +45,30 @@ export const contactPage = {
   submit: 'Submit',
   sending: 'Sending…',
   clear: 'Clear',
-  failure:
-    'Your message could not be sent. Please check your connection and try again; everything you typed is still here.',
+  /** A name, company or message with control characters inside (NUL, ESC…, often pasted). */
+  controlCharacters:
+    'This contains invisible control characters, perhaps from pasted text. Please retype it.',
+  /**
+   * Why a message was not sent, each true to what the form knows. Everything typed stays in the
+   * form, and the studio's address (studio.email) is offered after `emailInstead`.
+   */
+  failures: {
+    /** The network failed before the server could answer. */
+    unavailable:
+      'Your message was not sent: we could not reach our server. Check your connection and try again.',
+    /** No answer in time: it may or may not have arrived. A retry can never send it twice. */
+    timeout:
+      'Our server did not answer in time, so we cannot tell whether your message arrived. Try again (it will not be sent twice), or email us.',
+    /** The server refused the message. */
+    refused: 'Our server refused this message, so it was not sent. Please email it to us instead.',
+    /** An earlier attempt went unanswered and the retry was refused: it may already be stored. */
+    unconfirmed:
+      'We could not confirm that your message arrived: an earlier attempt may have reached us, but our server did not say so. To be sure, please email us.',
+    /** The form's settings or code could not be loaded. */
+    configuration: 'The form cannot send messages right now. Please email us instead.',
+  },
+  keptNote: 'Everything you typed is still here.',
+  emailInstead: 'Email us at',
   thankYouTitle: 'Thank you!',
   thankYouText: 'Your message is on its way. We will get back to you soon.',
   thankYouClose: 'Close',

@@ -6,6 +6,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A write: a POST to documents:commit (a browser's CORS preflight to it is not one). */
+export function isCommit(req: http.IncomingMessage): boolean {
+  return req.method === 'POST' && (req.url ?? '').includes(':commit');
+}
+
 /** A server that accepts connections and never answers: a hung network, for real. */
 export async function startSilentServer(): Promise<TestServer> {
   const sockets = new Set<net.Socket>();
@@ -48,13 +53,13 @@ export async function startAnswerLosingProxy(target: {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const isCommit = (req.url ?? '').includes(':commit');
-      if (isCommit) commits += 1;
+      const commit = isCommit(req);
+      if (commit) commits += 1;
       const headers = { ...req.headers, host: `${target.host}:${target.port}` };
       const upstream = http.request(
         { host: target.host, port: target.port, method: req.method, path: req.url, headers },
         (answer) => {
-          if (isCommit && lose) {
+          if (commit && lose) {
             lose = false;
             held.add(res);
             answer.resume(); // Delivered to the database; the answer is dropped on the floor.

@@ -1,8 +1,14 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contactPage } from 'remote-shared/content';
+import { contactPage, studio } from 'remote-shared/content';
 import { ContactPage } from '../../contact-page/contact-page';
-import type { ContactSubmission, WriteContact } from '../../firestore/contact-submission';
+import {
+  ContactWriteError,
+  type ContactSubmission,
+  type ContactWriteFailure,
+  type WriteContact,
+} from '../../firestore/contact-submission';
+import { contactLimits } from '../contact-limits';
 
 type Deferred = { resolve: () => void; reject: (error: Error) => void };
 
@@ -29,8 +35,9 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 function setup(write: WriteContact = jest.fn(async () => 'created' as const)) {
   const user = userEvent.setup();
-  render(<ContactPage writeContact={write} />);
-  return { user, write };
+  const preload = jest.fn();
+  render(<ContactPage writer={{ write, preload }} />);
+  return { user, write, preload };
 }
 
 describe('the contact form', () => {
@@ -175,9 +182,11 @@ describe('the contact form', () => {
     const { user } = setup(write);
     await fillValid(user);
     await user.click(submitButton());
-    await act(async () => calls[0]!.reject(new Error('offline')));
+    await act(async () => calls[0]!.reject(new ContactWriteError('unavailable', 'offline')));
 
-    expect(screen.getByRole('alert')).toHaveTextContent(contactPage.failure);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(contactPage.failures.unavailable);
+    expect(alert).toHaveTextContent(contactPage.keptNote);
     expect(field(/^name/i)).toHaveValue('Ada Lovelace');
     expect(field(/^message/i)).toHaveValue('Hello');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -189,12 +198,81 @@ describe('the contact form', () => {
     expect(screen.getByRole('alert', { hidden: true })).not.toBeVisible();
   });
 
+  it.each(['timeout', 'unavailable', 'refused', 'unconfirmed', 'configuration'] as const)(
+    'says what it knows when a write fails (%s), keeps the text and offers the email address',
+    async (reason: ContactWriteFailure) => {
+      const { write, calls } = controlledWriter();
+      const { user } = setup(write);
+      await fillValid(user);
+      await user.click(submitButton());
+      await act(async () => calls[0]!.reject(new ContactWriteError(reason, reason)));
+
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent(contactPage.failures[reason]);
+      expect(within(alert).getByRole('link', { name: studio.email })).toHaveAttribute(
+        'href',
+        `mailto:${studio.email}`,
+      );
+      // Only a network failure may blame the connection.
+      if (reason !== 'unavailable') expect(alert).not.toHaveTextContent(/connection/i);
+      expect(field(/^name/i)).toHaveValue('Ada Lovelace');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(submitButton()).toBeEnabled();
+    },
+  );
+
+  it('starts loading the writer once, on the first interaction', async () => {
+    const { user, preload } = setup();
+    expect(preload).not.toHaveBeenCalled();
+    await user.click(field(/^name/i));
+    await user.type(field(/^email/i), 'a');
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(Object.entries(contactLimits))(
+    'holds %s to the limit the rules enforce (%i)',
+    async (name, limit) => {
+      const { user, write } = setup();
+      await fillValid(user);
+      const input = screen.getByLabelText(
+        new RegExp(`^${contactPage.fields[name as keyof typeof contactLimits].label}`),
+      );
+      const at = name === 'email' ? `${'a'.repeat(limit - 12)}@example.com` : '1'.repeat(limit);
+      await user.clear(input);
+      input.focus();
+      await user.paste(`${at}1`);
+      await user.click(submitButton());
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(write).not.toHaveBeenCalled();
+      await user.clear(input);
+      await user.paste(at);
+      await user.click(submitButton());
+      expect(write).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('refuses a name of invisible characters only, and one with control characters', async () => {
+    const { user, write } = setup();
+    await fillValid(user);
+    const name = field(/^name/i);
+    await user.clear(name);
+    name.focus();
+    await user.paste('\u00a0\u200b\u3000');
+    await user.click(submitButton());
+    expect(screen.getByText(contactPage.fields.name.required)).toBeVisible();
+    await user.clear(name);
+    await user.paste('Ada\u001b[2JLovelace');
+    await user.click(submitButton());
+    expect(screen.getByText(contactPage.controlCharacters)).toBeVisible();
+    expect(write).not.toHaveBeenCalled();
+  });
+
   it('uses a new id once the visitor changes what they send', async () => {
     const { write, calls } = controlledWriter();
     const { user } = setup(write);
     await fillValid(user);
     await user.click(submitButton());
-    await act(async () => calls[0]!.reject(new Error('offline')));
+    await act(async () => calls[0]!.reject(new ContactWriteError('timeout', 'no answer')));
     await user.type(field(/^message/i), ' again');
     await user.click(submitButton());
     expect(calls[1]!.id).not.toBe(calls[0]!.id);

@@ -1,44 +1,49 @@
-import { initialSubmitState, isSending, submitReducer, type SubmitState } from '../submit-machine';
+import { attemptFor, initialSubmitState, submitReducer, type SubmitState } from '../submit-machine';
 
-const sending: SubmitState = { status: 'sending', id: 'abc' };
+const attempt = { id: 'abc', key: '{"name":"Ada"}' };
+const sending: SubmitState = { status: 'sending', attempt };
 
 describe('submitReducer', () => {
   it('starts editing', () => {
     expect(initialSubmitState).toEqual({ status: 'editing' });
   });
 
-  it('goes to sending on submit, keeping the document id', () => {
-    const next = submitReducer(initialSubmitState, { type: 'submit', id: 'abc' });
-    expect(next).toEqual(sending);
-    expect(isSending(next)).toBe(true);
+  it('goes to sending on submit, keeping the attempt', () => {
+    expect(submitReducer(initialSubmitState, { type: 'submit', attempt })).toEqual(sending);
   });
 
-  it('ignores a second submit while sending (a double click)', () => {
-    expect(submitReducer(sending, { type: 'submit', id: 'other' })).toBe(sending);
+  it('goes back to editing on success', () => {
+    expect(submitReducer(sending, { type: 'succeeded' })).toEqual({ status: 'editing' });
   });
 
-  it('goes to sent on success and back to editing when the popup is dismissed', () => {
-    const sent = submitReducer(sending, { type: 'succeeded' });
-    expect(sent).toEqual({ status: 'sent' });
-    expect(submitReducer(sent, { type: 'dismissed' })).toEqual({ status: 'editing' });
-  });
-
-  it('goes to failed on failure, remembering the id for a retry', () => {
-    const failed = submitReducer(sending, { type: 'failed' });
-    expect(failed).toEqual({ status: 'failed', id: 'abc' });
-    expect(submitReducer(failed, { type: 'submit', id: 'abc' })).toEqual(sending);
-  });
-
-  it('clears a failure, but not a send in flight', () => {
-    expect(submitReducer({ status: 'failed', id: 'abc' }, { type: 'cleared' })).toEqual({
-      status: 'editing',
+  it('goes to failed on failure, with the reason and the attempt for a retry', () => {
+    expect(submitReducer(sending, { type: 'failed', reason: 'refused' })).toEqual({
+      status: 'failed',
+      attempt,
+      reason: 'refused',
     });
-    expect(submitReducer(sending, { type: 'cleared' })).toBe(sending);
   });
 
-  it('ignores answers that arrive when nothing is being sent', () => {
-    expect(submitReducer(initialSubmitState, { type: 'succeeded' })).toBe(initialSubmitState);
-    expect(submitReducer(initialSubmitState, { type: 'failed' })).toBe(initialSubmitState);
-    expect(submitReducer(initialSubmitState, { type: 'dismissed' })).toBe(initialSubmitState);
+  it('clears a failure', () => {
+    const failed: SubmitState = { status: 'failed', attempt, reason: 'timeout' };
+    expect(submitReducer(failed, { type: 'cleared' })).toEqual({ status: 'editing' });
+  });
+});
+
+describe('attemptFor', () => {
+  const newId = () => 'fresh';
+
+  it('reuses the failed attempt for the same values, so a retry cannot duplicate', () => {
+    const failed: SubmitState = { status: 'failed', attempt, reason: 'timeout' };
+    expect(attemptFor(failed, attempt.key, newId)).toBe(attempt);
+  });
+
+  it('makes a new id for changed values or a new request', () => {
+    const failed: SubmitState = { status: 'failed', attempt, reason: 'timeout' };
+    expect(attemptFor(failed, '{"name":"Grace"}', newId)).toEqual({
+      id: 'fresh',
+      key: '{"name":"Grace"}',
+    });
+    expect(attemptFor(initialSubmitState, attempt.key, newId).id).toBe('fresh');
   });
 });

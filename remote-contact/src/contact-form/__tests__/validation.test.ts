@@ -1,12 +1,7 @@
-import { contactLimits, contactPage } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/content';
+import { characterCount, contactLimits, isBlank } from '../contact-limits';
 import { emptyContactValues, normalizeContactValues, type ContactValues } from '../contact-values';
-import {
-  characterCount,
-  filterPhone,
-  hasErrors,
-  isValidEmail,
-  validateContact,
-} from '../validation';
+import { filterPhone, isValidEmail, validateContact } from '../validation';
 
 const valid: ContactValues = {
   name: 'Ada Lovelace',
@@ -19,7 +14,6 @@ const valid: ContactValues = {
 describe('validateContact', () => {
   it('accepts a complete request with an empty message', () => {
     expect(validateContact(valid)).toEqual({});
-    expect(hasErrors(validateContact(valid))).toBe(false);
   });
 
   it('gives the four required messages for an empty form, and none for message', () => {
@@ -39,6 +33,42 @@ describe('validateContact', () => {
       expect(Object.keys(errors)).toEqual([field]);
     },
   );
+
+  it.each([
+    ['no-break space', '\u00a0'],
+    ['zero-width space', '\u200b'],
+    ['line separator', '\u2028'],
+    ['ideographic space', '\u3000'],
+    ['next line (U+0085)', '\u0085'],
+    ['byte order mark', '\ufeff'],
+    ['NUL', '\u0000'],
+  ])('treats a name of only %s as missing (one definition of blank)', (_what, invisible) => {
+    expect(isBlank(invisible.repeat(3))).toBe(true);
+    expect(validateContact({ ...valid, name: invisible.repeat(3) }).name).toBe(
+      contactPage.fields.name.required,
+    );
+  });
+
+  it.each([
+    ['name', 'Ada\u0000Lovelace'],
+    ['name', 'Ada\u001b[31m Lovelace'],
+    ['company', 'Acme\u0007Corp'],
+    ['message', 'Hello\u001b[2J there'],
+  ] as const)('refuses control characters inside %s', (field, value) => {
+    expect(validateContact({ ...valid, [field]: value })[field]).toBe(
+      contactPage.controlCharacters,
+    );
+  });
+
+  it('keeps line breaks and tabs in a message, and invisible characters between words', () => {
+    expect(
+      validateContact({
+        ...valid,
+        name: 'Ada\u00a0Lovelace',
+        message: 'Line one\r\n\tLine two',
+      }),
+    ).toEqual({});
+  });
 
   it('judges the trimmed values: leading and trailing spaces are fine', () => {
     const spaced = { ...valid, name: '  Ada  ', email: ' ada@example.com ', company: ' X ' };

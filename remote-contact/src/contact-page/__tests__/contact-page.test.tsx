@@ -4,7 +4,7 @@ import { ContactPage } from '../contact-page';
 
 describe('the Contact page', () => {
   it('has the heading, the invitation and the form', () => {
-    render(<ContactPage writeContact={jest.fn()} />);
+    render(<ContactPage writer={{ write: jest.fn(), preload: jest.fn() }} />);
     expect(screen.getByRole('heading', { level: 1, name: contactPage.heading })).toBeVisible();
     expect(screen.getByText(contactPage.invitation)).toBeVisible();
     expect(screen.getByRole('form', { name: contactPage.formLabel })).toBeVisible();
@@ -12,7 +12,7 @@ describe('the Contact page', () => {
 
   it('starts at the top on entry', () => {
     const scrollTo = jest.spyOn(window, 'scrollTo');
-    render(<ContactPage writeContact={jest.fn()} />);
+    render(<ContactPage writer={{ write: jest.fn(), preload: jest.fn() }} />);
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
   });
 });

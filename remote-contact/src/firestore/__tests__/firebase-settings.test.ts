@@ -27,8 +27,34 @@ describe('parseFirebaseSettings', () => {
     expect(settings.authDomain).toBe('firstday-prod.firebaseapp.com');
   });
 
+  it('reads App Check settings: reCAPTCHA Enterprise in production, debug mode locally', () => {
+    const base = { projectId: 'p', apiKey: 'k' };
+    expect(
+      parseFirebaseSettings({
+        ...base,
+        appCheck: { provider: 'recaptcha-enterprise', siteKey: '6Lc-site-key' },
+      }).appCheck,
+    ).toEqual({ provider: 'recaptcha-enterprise', siteKey: '6Lc-site-key' });
+    expect(parseFirebaseSettings({ ...base, appCheck: { provider: 'debug' } }).appCheck).toEqual({
+      provider: 'debug',
+    });
+    expect(
+      parseFirebaseSettings({ ...base, appCheck: { provider: 'debug', debugToken: 'tok' } })
+        .appCheck,
+    ).toEqual({ provider: 'debug', debugToken: 'tok' });
+    expect(parseFirebaseSettings(base).appCheck).toBeUndefined();
+  });
+
   it.each([
     ['not an object', 'nope'],
+    [
+      'App Check without a site key',
+      { projectId: 'p', apiKey: 'k', appCheck: { provider: 'recaptcha-enterprise' } },
+    ],
+    [
+      'an unknown App Check provider',
+      { projectId: 'p', apiKey: 'k', appCheck: { provider: 'recaptcha-v2' } },
+    ],
     ['no projectId', { apiKey: 'k' }],
     ['no apiKey', { projectId: 'p' }],
     ['an empty projectId', { projectId: ' ', apiKey: 'k' }],

@@ -1,0 +1,189 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import functionsTest from 'firebase-functions-test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defaultInbox, notifyContactRequest } from '../index';
+
+/**
+ * The notification function's handler, run by firebase-functions-test with real document
+ * snapshots from the Firestore emulator (the Functions emulator cannot wire the trigger here).
+ */
+const projectId = 'demo-functions-test';
+const testEnv = functionsTest({ projectId });
+const notify = testEnv.wrap(notifyContactRequest);
+
+let app: App;
+let db: Firestore;
+let slack: http.Server;
+let slackPosts: string[];
+
+beforeAll(async () => {
+  if (!process.env.FIRESTORE_EMULATOR_HOST) {
+    throw new Error('Run with `node scripts/test-integration.mjs` (it starts the emulator)');
+  }
+  app = initializeApp({ projectId });
+  db = getFirestore(app);
+  // A real HTTP server standing in for Slack's incoming webhook.
+  slack = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      slackPosts.push(body);
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => slack.listen(0, '127.0.0.1', resolve));
+});
+
+beforeEach(async () => {
+  slackPosts = [];
+  // As deployed without Slack (an unset secret works too, with a warning in the log).
+  process.env.SLACK_WEBHOOK_URL = 'off';
+  delete process.env.STUDIO_INBOX;
+  delete process.env.NOTIFY_MAX_PER_EMAIL_PER_HOUR;
+  const response = await fetch(
+    `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+    { method: 'DELETE' },
+  );
+  if (!response.ok) throw new Error(`Clearing the emulator failed: ${response.status}`);
+});
+
+afterAll(async () => {
+  testEnv.cleanup();
+  await deleteApp(app);
+  await new Promise((resolve) => slack.close(resolve));
+});
+
+const slackUrl = () => `http://127.0.0.1:${(slack.address() as AddressInfo).port}/hook`;
+
+let counter = 0;
+/** Stores a request as the rules would let a visitor, and delivers its created event. */
+async function storeRequest(data: Record<string, unknown>) {
+  counter += 1;
+  const id = `Request${String(counter).padStart(13, '0')}`;
+  await db.doc(`users/${id}`).set(data);
+  const snapshot = await db.doc(`users/${id}`).get();
+  const event = { data: snapshot, params: { id }, time: new Date().toISOString() };
+  return { id, deliver: () => notify(event) as Promise<void> };
+}
+
+const hostile = {
+  name: '<script>alert("x")</script> Ada & Co',
+  phone: '442079460000',
+  email: "ada.o'brien@example.com",
+  company: 'Engines <b>Ltd</b>',
+  message: 'Hello\n<img src=x onerror=alert(1)>\n"quoted" & \'single\'',
+  createdAt: Timestamp.now(),
+};
+
+async function mails() {
+  return (await db.collection('mail').get()).docs;
+}
+
+describe('the notification for a new contact request', () => {
+  it('writes exactly one mail document, to the studio, replying to the requester, every field escaped', async () => {
+    const { id, deliver } = await storeRequest(hostile);
+    await deliver();
+
+    const docs = await mails();
+    expect(docs.map((doc) => doc.id)).toEqual([id]);
+    const mail = docs[0]!.data();
+    expect(mail.to).toBe(defaultInbox);
+    expect(mail.replyTo).toBe(hostile.email);
+    expect(mail.message.subject).toBe(
+      'New project request: <script>alert("x")</script> Ada & Co (Engines <b>Ltd</b>)',
+    );
+    const html: string = mail.message.html;
+    expect(html).not.toMatch(/<script|<img|<b>/);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ada &amp; Co');
+    expect(html).toContain('Engines &lt;b&gt;Ltd&lt;/b&gt;');
+    expect(html).toContain('ada.o&#39;brien@example.com');
+    expect(html).toContain(
+      'Hello\n&lt;img src=x onerror=alert(1)&gt;\n&quot;quoted&quot; &amp; &#39;single&#39;',
+    );
+    expect(mail.message.text).toContain(`Message:\n${hostile.message}`);
+    expect(mail.message.text).toContain('Phone: 442079460000');
+  });
+
+  it('sets expireAt on the request, 24 months after it was created', async () => {
+    const createdAt = Timestamp.fromDate(new Date('2026-03-31T10:00:00Z'));
+    const { id, deliver } = await storeRequest({ ...hostile, createdAt });
+    await deliver();
+    const stored = (await db.doc(`users/${id}`).get()).data();
+    expect((stored?.expireAt as Timestamp).toDate().toISOString()).toBe('2028-03-31T10:00:00.000Z');
+  });
+
+  it('sends nothing twice when the same event is delivered twice', async () => {
+    process.env.SLACK_WEBHOOK_URL = slackUrl();
+    const { id, deliver } = await storeRequest(hostile);
+    await deliver();
+    await deliver();
+    await Promise.all([deliver(), deliver()]);
+    expect((await mails()).map((doc) => doc.id)).toEqual([id]);
+    expect(slackPosts).toHaveLength(1);
+  });
+
+  it('posts to Slack when a webhook is configured, escaped as Slack requires', async () => {
+    process.env.SLACK_WEBHOOK_URL = slackUrl();
+    const { deliver } = await storeRequest({ ...hostile, message: '<!channel> call me' });
+    await deliver();
+    expect(slackPosts).toHaveLength(1);
+    const { text } = JSON.parse(slackPosts[0]!) as { text: string };
+    expect(text).toContain('&lt;script&gt;alert("x")&lt;/script&gt; Ada &amp; Co');
+    expect(text).toContain('&lt;!channel&gt; call me');
+    expect(text).not.toContain('<!channel>');
+  });
+
+  it('does not call Slack with the webhook "off" or unset', async () => {
+    await (await storeRequest(hostile)).deliver();
+    delete process.env.SLACK_WEBHOOK_URL;
+    await (await storeRequest(hostile)).deliver();
+    expect(slackPosts).toEqual([]);
+    expect(await mails()).toHaveLength(2);
+  });
+
+  it('mails the inbox from configuration', async () => {
+    process.env.STUDIO_INBOX = 'leads@example.com';
+    await (await storeRequest(hostile)).deliver();
+    expect((await mails())[0]!.data().to).toBe('leads@example.com');
+  });
+
+  it('still notifies a request with odd content (missing, wrong types, a bad address)', async () => {
+    const { id, deliver } = await storeRequest({
+      name: 42,
+      email: 'not an address\r\nBcc: victim@example.com',
+      message: { nested: true },
+    });
+    await deliver();
+    const mail = (await db.doc(`mail/${id}`).get()).data();
+    expect(mail?.to).toBe(defaultInbox);
+    expect(mail).not.toHaveProperty('replyTo');
+    expect(mail?.message.subject).toBe('New project request: 42');
+    expect(mail?.message.text).toContain('{"nested":true}');
+    expect(mail?.message.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('flags requests beyond the per-address ceiling instead of notifying them', async () => {
+    process.env.NOTIFY_MAX_PER_EMAIL_PER_HOUR = '3';
+    process.env.SLACK_WEBHOOK_URL = slackUrl();
+    const createdAt = Timestamp.now();
+    const requests = [];
+    for (let i = 0; i < 5; i += 1) {
+      const request = await storeRequest({ ...hostile, email: 'Flood@Example.com', createdAt });
+      await request.deliver();
+      requests.push(request);
+    }
+    // A retried event of a counted request is still counted once, and still sends nothing new.
+    await requests[0]!.deliver();
+    const sent = requests.map((request) => request.id);
+    expect((await mails()).map((doc) => doc.id).sort()).toEqual(sent.slice(0, 3).sort());
+    expect(slackPosts).toHaveLength(3);
+    for (const id of sent.slice(3)) {
+      expect((await db.doc(`users/${id}`).get()).get('flood')).toBe(true);
+    }
+    // Another address is not affected.
+    await (await storeRequest({ ...hostile, createdAt })).deliver();
+    expect(await mails()).toHaveLength(4);
+  });
+});

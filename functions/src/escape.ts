@@ -1,0 +1,23 @@
+/** Text for an HTML body: the five characters that could start markup or end an attribute. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Text for a Slack message: Slack reads &, < and > as its own markup (links, @channel). */
+export function escapeSlack(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** One line for a header such as a subject: no line breaks or controls, bounded length. */
+export function oneLine(value: string, max: number): string {
+  const flat = value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,52 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { notifyRequest } from './notify-request';
+
+export const defaultInbox = 'info@firstday.studio';
+export const defaultMaxPerEmailPerHour = 5;
+
+// Configuration: set at deploy time (functions/.env.<project>, or prompted by firebase deploy).
+const studioInbox = defineString('STUDIO_INBOX', {
+  default: defaultInbox,
+  description: "The studio's inbox: every contact request is mailed there.",
+});
+const maxPerEmailPerHour = defineInt('NOTIFY_MAX_PER_EMAIL_PER_HOUR', {
+  default: defaultMaxPerEmailPerHour,
+  description: 'Requests notified per sender address and hour; later ones are flagged "flood".',
+});
+// A webhook URL lets anyone post to the channel, so it is a secret; "off" means no Slack.
+const slackWebhookUrl = defineSecret('SLACK_WEBHOOK_URL');
+
+/** Events older than this are dropped rather than retried forever (e.g. a webhook long down). */
+const maxEventAgeMs = 24 * 3_600_000;
+
+export const notifyContactRequest = onDocumentCreated(
+  { document: 'users/{id}', secrets: [slackWebhookUrl], retry: true },
+  async (event) => {
+    const time = new Date(event.time);
+    if (Date.now() - time.getTime() > maxEventAgeMs) {
+      logger.error('Dropping a notification older than a day', { id: event.params.id });
+      return;
+    }
+    const slack = slackWebhookUrl.value().trim();
+    const result = await notifyRequest(
+      getFirestore(getApps()[0] ?? initializeApp()),
+      { id: event.params.id, data: event.data?.data(), time },
+      {
+        inbox: studioInbox.value().trim() || defaultInbox,
+        slackWebhookUrl: slack === '' || slack === 'off' ? null : slack,
+        maxPerEmailPerHour: maxPerEmailPerHour.value() || defaultMaxPerEmailPerHour,
+      },
+    );
+    if (result.mail === 'flood') {
+      logger.warn('Request over the per-address ceiling: flagged, not notified', {
+        id: event.params.id,
+      });
+    } else {
+      logger.info('Contact request notified', { id: event.params.id, ...result });
+    }
+  },
+);

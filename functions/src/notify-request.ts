@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { readContactRequest } from './contact-request';
+import { mailFor } from './mail-message';
+import { slackMessageFor } from './slack-message';
+
+export interface NotifyConfig {
+  /** Where requests are mailed: the studio's inbox. */
+  readonly inbox: string;
+  /** A Slack incoming webhook, or null for no Slack. */
+  readonly slackWebhookUrl: string | null;
+  /** Requests from one address per clock hour that are notified; later ones are flagged. */
+  readonly maxPerEmailPerHour: number;
+}
+
+export interface NotifyResult {
+  readonly mail: 'queued' | 'already-queued' | 'flood';
+  readonly slack: 'posted' | 'already-posted' | 'not-configured' | 'flood' | 'refused';
+}
+
+/** Requests are kept this long (a TTL policy on expireAt deletes them). */
+export const retentionMonths = 24;
+export const collections = {
+  requests: 'users',
+  mail: 'mail',
+  /** One document per address and hour: which requests were notified. */
+  limits: 'notifyLimits',
+  /** One document per request whose Slack post was started: never posted twice. */
+  slackPosts: 'notifySlackPosts',
+} as const;
+
+const alreadyExists = 6;
+const notFound = 5;
+const codeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+
+function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+/**
+ * Whether this request is within the per-address ceiling. Counted by request id, so a retried
+ * event counts once; the hour is the request's own, so a retry lands in the same window.
+ */
+async function withinCeiling(
+  db: Firestore,
+  id: string,
+  email: string,
+  createdAt: Date,
+  max: number,
+): Promise<boolean> {
+  const hour = createdAt.toISOString().slice(0, 13);
+  const key = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+  const ref = db.collection(collections.limits).doc(`${key}-${hour}`);
+  const expireAt = Timestamp.fromMillis(createdAt.getTime() + 2 * 24 * 3_600_000);
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const ids: unknown = snapshot.get('ids');
+    const counted = Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+    if (counted.includes(id)) return true;
+    if (counted.length >= max) {
+      tx.set(ref, { over: FieldValue.increment(1), expireAt }, { merge: true });
+      return false;
+    }
+    tx.set(ref, { ids: [...counted, id], expireAt }, { merge: true });
+    return true;
+  });
+}
+
+/** Creates `path` unless it exists; false when it did (an earlier delivery of the event). */
+async function createOnce(db: Firestore, path: string, data: DocumentData): Promise<boolean> {
+  try {
+    await db.doc(path).create(data);
+    return true;
+  } catch (error) {
+    if (codeOf(error) === alreadyExists) return false;
+    throw error;
+  }
+}
+
+async function postToSlack(
+  db: Firestore,
+  id: string,
+  url: string,
+  body: { text: string },
+): Promise<NotifyResult['slack']> {
+  const marker = `${collections.slackPosts}/${id}`;
+  if (!(await createOnce(db, marker, { startedAt: FieldValue.serverTimestamp() }))) {
+    return 'already-posted';
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    // Not delivered: let the retried event try again.
+    await db.doc(marker).delete();
+    throw error;
+  }
+  if (response.status >= 500 || response.status === 429) {
+    await db.doc(marker).delete();
+    throw new Error(`Slack answered ${response.status}; the event will be retried`);
+  }
+  // A 4xx (a revoked or wrong webhook) will not heal by retrying: keep the marker, report it.
+  return response.ok ? 'posted' : 'refused';
+}
+
+/**
+ * Notifies the studio of one new contact request: one mail document (its id is the request's,
+ * and create() refuses a second), one Slack post when a webhook is configured (guarded by a
+ * marker document created before posting), and the request's expireAt for the retention policy.
+ * Safe to run twice for the same request; a request with odd content still notifies.
+ */
+export async function notifyRequest(
+  db: Firestore,
+  event: { readonly id: string; readonly data: DocumentData | undefined; readonly time: Date },
+  config: NotifyConfig,
+): Promise<NotifyResult> {
+  const request = readContactRequest(event.id, event.data, event.time);
+  const requestRef = db.collection(collections.requests).doc(event.id);
+  const expireAt = Timestamp.fromDate(addMonths(request.createdAt, retentionMonths));
+  const allowed = await withinCeiling(
+    db,
+    event.id,
+    request.email,
+    request.createdAt,
+    config.maxPerEmailPerHour,
+  );
+  try {
+    await requestRef.update(allowed ? { expireAt } : { expireAt, flood: true });
+  } catch (error) {
+    // Deleted already (a quick "forget me"): nothing to keep, still worth telling the studio.
+    if (codeOf(error) !== notFound) throw error;
+  }
+  if (!allowed) return { mail: 'flood', slack: 'flood' };
+
+  const queued = await createOnce(
+    db,
+    `${collections.mail}/${event.id}`,
+    mailFor(request, config.inbox) as unknown as DocumentData,
+  );
+  const slack = config.slackWebhookUrl
+    ? await postToSlack(db, event.id, config.slackWebhookUrl, slackMessageFor(request))
+    : 'not-configured';
+  return { mail: queued ? 'queued' : 'already-queued', slack };
+}

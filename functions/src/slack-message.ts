@@ -1,0 +1,18 @@
+import type { ContactRequest } from './contact-request';
+import { escapeSlack, oneLine } from './escape';
+
+/** The Slack incoming-webhook payload for a request: who, how to reach them, the message start. */
+export function slackMessageFor(request: ContactRequest): { text: string } {
+  const { name, company, email, phone, message } = request;
+  const who = `*${escapeSlack(oneLine(name || '—', 100))}*${company ? ` (${escapeSlack(oneLine(company, 100))})` : ''}`;
+  const excerpt = message.length > 500 ? `${message.slice(0, 499)}…` : message;
+  const quoted = excerpt
+    ? `\n${escapeSlack(excerpt)
+        .split('\n')
+        .map((line) => `>${line}`)
+        .join('\n')}`
+    : '';
+  return {
+    text: `New project request from ${who}\n${escapeSlack(oneLine(email, 254))} · ${escapeSlack(oneLine(phone, 40))}${quoted}`,
+  };
+}
