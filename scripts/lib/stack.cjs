@@ -74,6 +74,7 @@ function contactConfigFor(emulator) {
     projectId: emulator.projectId,
     apiKey: 'demo-api-key',
     emulator: { host: emulator.host, port: emulator.port },
+    appCheck: { provider: 'debug' },
   });
 }
 

@@ -145,6 +145,14 @@ describe('what crawlers and link previews get', () => {
 });
 
 describe('without JavaScript', () => {
+  let scriptless: Browser;
+  beforeAll(async () => {
+    scriptless = await launchBrowser({ scripts: false });
+  });
+  afterAll(async () => {
+    await scriptless?.close();
+  });
+
   it.each([
     [
       '/',
@@ -160,7 +168,7 @@ describe('without JavaScript', () => {
     ['/contact', [contactPage.heading, contactPage.invitation, studio.email]],
     ['/menu', navigation.menuPageLinks.map((link) => link.label)],
   ])('%s shows its content', async (route, texts) => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    const { page } = await openPage(scriptless);
     await page.goto(siteUrl(route));
     for (const text of texts) await page.locator('main').getByText(text).first().waitFor();
     await page.getByRole('link', { name: navigation.logoLabel }).waitFor();
@@ -168,8 +176,27 @@ describe('without JavaScript', () => {
     await page.context().close();
   });
 
+  it('says on /contact that the form needs JavaScript, and hides the form', async () => {
+    const { page } = await openPage(scriptless);
+    await page.goto(siteUrl('/contact'));
+    // (Playwright's text queries skip <noscript>; a CSS locator reads what the visitor sees.)
+    await expect(page.locator('main noscript p').textContent()).resolves.toContain(
+      contactPage.formNeedsScripts,
+    );
+    await expect(page.locator('main noscript p').isVisible()).resolves.toBe(true);
+    await expect(page.locator('main form').isVisible()).resolves.toBe(false);
+    await page.context().close();
+    const scripted = await openPage(browser);
+    await visit(scripted.page, '/contact');
+    await scripted.page.getByRole('form', { name: contactPage.formLabel }).waitFor();
+    await expect(scripted.page.getByText(contactPage.formNeedsScripts).isVisible()).resolves.toBe(
+      false,
+    );
+    await scripted.page.context().close();
+  });
+
   it("shows Home's first team member and the work tiles with their links", async () => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    const { page } = await openPage(scriptless);
     await page.goto(siteUrl('/'));
     await page.getByTestId('team-person').waitFor();
     for (const tile of work)

@@ -56,6 +56,9 @@ export function ContactForm({ writer, newId, onSent, submitRef }: ContactFormPro
       className={styles.form}
       aria-label={contactPage.formLabel}
       aria-busy={sending}
+      // Hidden when scripts do not run (the page's <noscript> says why): without them it
+      // could only send the fields to this page's address.
+      data-requires-script=""
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onFocus={firstUse}

@@ -35,6 +35,14 @@ export function ContactPage({ writer = firestoreContactWriter }: ContactPageProp
         </div>
       </header>
       <div className={styles.panel}>
+        <noscript>
+          <p className={styles.noScript}>
+            {contactPage.formNeedsScripts}{' '}
+            <a className={styles.mail} href={`mailto:${studio.email}`}>
+              {studio.email}
+            </a>
+          </p>
+        </noscript>
         <ContactForm writer={writer} newId={newDocumentId} onSent={onSent} submitRef={submit} />
       </div>
       <ThankYouDialog open={thanking} onClose={() => setThanking(false)} returnFocusTo={submit} />

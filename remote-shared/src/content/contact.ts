@@ -17,6 +17,9 @@ export const contactPage = {
   formLabel: 'Contact form',
   /** Shown beside the form with the studio's address (studio.email). */
   directLabel: 'Prefer email?',
+  /** Shown instead of the form when the browser runs no scripts. */
+  formNeedsScripts:
+    'The contact form needs JavaScript, which is off in this browser. Write to us instead:',
   replyPromise: 'A real person reads every message.',
   requiredNote: 'Fields marked * are required.',
   fields: {

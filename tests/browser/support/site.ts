@@ -35,10 +35,17 @@ export async function visit(
   await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 20_000 });
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium. `scripts: false` is a browser that runs no scripts at all, as some visitors
+ * and crawlers are: unlike a context with JavaScript disabled, it also shows <noscript> content.
+ */
+export function launchBrowser({ scripts = true } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumLib.executablePath,
-    args: chromiumLib.chromiumFlags,
+    args: [
+      ...chromiumLib.chromiumFlags,
+      ...(scripts ? [] : ['--blink-settings=scriptEnabled=false']),
+    ],
   });
 }
 
