@@ -8,6 +8,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { apps, manifestUrl } = require('../lib/apps.cjs');
@@ -185,6 +186,8 @@ function createAppConfig(contract, appDir, argv) {
         chunkFilename: `[name]${hashed}.css`,
       }),
     ],
+    // CSS is minified too: the render server inlines it into every page's HTML.
+    optimization: { minimizer: ['...', new CssMinimizerPlugin()] },
     performance: { hints: false },
     devServer: {
       port,
