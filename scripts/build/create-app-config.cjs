@@ -20,6 +20,7 @@ const shellRuntimePluginsDir = path.join(__dirname, '..', '..', 'shell', 'src', 
 const shellRuntimePlugins = [
   'manifest-fetch-plugin.ts',
   'entry-deadline-plugin.ts',
+  'load-retry-plugin.ts',
 ];
 const { loadDeadlineMs } = require('../../shell/src/runtime-plugins/load-deadline.json');
 
