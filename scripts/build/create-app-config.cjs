@@ -16,6 +16,15 @@ const { distOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
 
+/** The shell's browser runtime plugins, each named for the failure it handles. */
+const shellRuntimePluginsDir = path.join(__dirname, '..', '..', 'shell', 'src', 'runtime-plugins');
+const shellRuntimePlugins = [
+  'manifest-fetch-plugin.ts',
+  'entry-deadline-plugin.ts',
+  'load-retry-plugin.ts',
+];
+const { loadDeadlineMs } = require('../../shell/src/runtime-plugins/load-deadline.json');
+
 /**
  * @typedef {object} FederationContract
  * @property {import('../lib/apps.cjs').AppId} app
@@ -116,6 +125,9 @@ function createAppConfig(contract, appDir, argv) {
       chunkFilename: `[name]${hashed}.js`,
       assetModuleFilename: `media/[name]${hashed}[ext]`,
       uniqueName: container,
+      // A chunk that hangs fails after the load deadline (webpack waits 120 s), so the page
+      // area or the start-up shows its failure state instead of waiting.
+      chunkLoadTimeout: loadDeadlineMs,
       // The server build (dist/server) is written beside this one by its own compiler.
       clean: { keep: /^server\// },
     },
@@ -171,7 +183,7 @@ function createAppConfig(contract, appDir, argv) {
           ...(isShell
             ? [
                 require.resolve('./provide-runtime-plugin.ts'),
-                path.join(appDir, 'src', 'startup', 'early-manifests-plugin.ts'),
+                ...shellRuntimePlugins.map((file) => path.join(shellRuntimePluginsDir, file)),
               ]
             : []),
         ],

@@ -7,6 +7,7 @@ import type { ServerState } from './app/server-state';
 import { InitialPagesContext, type InitialPages } from './remotes/initial-pages';
 import { preloadPage } from './remotes/lazy-pages';
 import { routeFor } from './routes/route-table';
+import { withinDeadline } from './runtime-plugins/load-deadline';
 
 /** Marks the document once the site runs in the browser (tests wait for it before acting). */
 function ClientReady() {
@@ -19,7 +20,8 @@ function ClientReady() {
 /**
  * Takes over the server's HTML (hydration) or, on the client-rendered fallback page, renders
  * the site. Before hydrating, the page's own module is loaded, so React finds it ready; if it
- * cannot be loaded here, the server's markup of it stays on screen.
+ * cannot be loaded here within the load deadline, the server's markup of it stays on screen
+ * and the rest of the page (navigation, footer) becomes interactive without it.
  */
 export async function start(root: HTMLElement, state: ServerState | null): Promise<void> {
   const initial: InitialPages = { unavailable: new Set(state?.unavailable), held: new Set() };
@@ -40,7 +42,7 @@ export async function start(root: HTMLElement, state: ServerState | null): Promi
   const page = routeFor(window.location.pathname)?.module;
   if (page && !initial.unavailable.has(page)) {
     try {
-      await preloadPage(page);
+      await withinDeadline(preloadPage(page), page);
     } catch (error) {
       console.error('Keeping the server-rendered page; its code could not be loaded:', error);
       initial.held.add(page);

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageModuleId } from '../routes/route-table';
+import { remoteOf, type PageModuleId } from '../routes/route-table';
+import { forgetRemote } from './forget-remote';
 import { loadPage } from './remote-pages';
 
 type PageModule = { default: ComponentType };
@@ -36,8 +37,13 @@ export function lazyPage(page: PageModuleId): LazyExoticComponent<ComponentType>
   return component;
 }
 
-/** React remembers a failed lazy forever; forgetting it makes the next render load afresh. */
+/**
+ * After a failed load: React remembers a failed lazy forever, and the federation runtime what it
+ * fetched of the remote; forgetting both makes the next render (Retry, or the next visit)
+ * fetch everything that failed again.
+ */
 export function forgetPage(page: PageModuleId): void {
   components.delete(page);
   loaded.delete(page);
+  forgetRemote(remoteOf(page));
 }

@@ -1,5 +1,6 @@
 import type { RemoteLocations } from '../../../scripts/build/remote-locations-plugin';
 import type { ServerState } from '../app/server-state';
+import { fetchWithinDeadline } from '../runtime-plugins/load-deadline';
 
 export const remoteAliases = ['remote-home', 'remote-contact', 'remote-shared'] as const;
 export type RemoteAlias = (typeof remoteAliases)[number];
@@ -26,15 +27,15 @@ export function parseRemoteLocations(json: unknown): Record<RemoteAlias, string>
 }
 
 async function fetchRemotesJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { cache: 'no-cache' });
+  const response = await fetchWithinDeadline(url, { cache: 'no-cache' });
   if (!response.ok) throw new RemoteLocationsError(`${url} answered ${response.status}`);
   return response.json();
 }
 
 /**
  * Reads remotes.json, deployed beside index.html, and makes it where every app looks for its
- * remotes. If the file is missing or wrong the built-in locations stay in force, and the
- * reason is logged for whoever deployed it.
+ * remotes. If the file is missing, wrong or does not arrive within the load deadline, the
+ * built-in locations stay in force, and the reason is logged for whoever deployed it.
  */
 export async function applyRemoteLocations(url = '/remotes.json'): Promise<RemoteLocations> {
   try {

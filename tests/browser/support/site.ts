@@ -73,10 +73,13 @@ export function startSiteWithFirestoreAt(firestore: { host: string; port: number
  * The usual set-up of a browser test file: the composed site and Chromium for the whole file.
  * Read `ctx.site` and `ctx.browser` inside tests (they exist once beforeAll has run).
  */
-export function setUpSiteAndBrowser(): { site: Site; browser: Browser } {
+export function setUpSiteAndBrowser(siteOptions: Parameters<typeof startSite>[0] = {}): {
+  site: Site;
+  browser: Browser;
+} {
   const ctx = {} as { site: Site; browser: Browser };
   beforeAll(async () => {
-    ctx.site = await startSite();
+    ctx.site = await startSite(siteOptions);
     ctx.browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -89,13 +92,16 @@ export function setUpSiteAndBrowser(): { site: Site; browser: Browser } {
 /**
  * As setUpSiteAndBrowser, plus a fresh page for every test that fails the test if the page threw.
  */
-export function setUpComposedSite(options: BrowserContextOptions = {}): {
+export function setUpComposedSite(
+  options: BrowserContextOptions = {},
+  siteOptions: Parameters<typeof startSite>[0] = {},
+): {
   site: Site;
   browser: Browser;
   page: Page;
   errors: string[];
 } {
-  const ctx = setUpSiteAndBrowser() as {
+  const ctx = setUpSiteAndBrowser(siteOptions) as {
     site: Site;
     browser: Browser;
     page: Page;

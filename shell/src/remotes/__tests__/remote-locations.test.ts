@@ -1,3 +1,4 @@
+import { loadDeadlineMs } from '../../runtime-plugins/load-deadline';
 import { applyRemoteLocations, parseRemoteLocations } from '../remote-locations';
 
 const valid = {
@@ -46,5 +47,22 @@ describe('applyRemoteLocations', () => {
     expect(globalThis.__FIRSTDAY_REMOTES__).toBeUndefined();
     expect(log).toHaveBeenCalledTimes(2);
     log.mockRestore();
+  });
+
+  it('keeps the built-in locations when remotes.json does not arrive within the deadline', async () => {
+    jest.useFakeTimers();
+    const log = jest.spyOn(console, 'error').mockImplementation(() => {});
+    globalThis.fetch = jest.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        ),
+    );
+    const applied = applyRemoteLocations();
+    await jest.advanceTimersByTimeAsync(loadDeadlineMs);
+    await expect(applied).resolves.toEqual({});
+    expect(log).toHaveBeenCalledWith('Using the built-in remote locations:', expect.any(Error));
+    log.mockRestore();
+    jest.useRealTimers();
   });
 });

@@ -10,7 +10,11 @@ import { RemotePage } from '../remote-page';
 
 // The federation runtime is the boundary here: these tests are about what the page area does
 // with its answers. The real loading is covered by the browser tests over the composed build.
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  getInstance: jest.fn(() => null),
+  registerRemotes: jest.fn(),
+}));
 const load = jest.mocked(loadRemote);
 
 function renderPage() {
