@@ -38,8 +38,15 @@ function startRenderServer({ port, host, remotesJson, env = {} }) {
       ),
     );
   forward(child.stderr, process.stderr);
+  let closing = false;
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.once('exit', (code, signal) => {
+    // Said out loud: a site whose pages stop answering should say why.
+    if (!closing)
+      console.error(`[render server] stopped unexpectedly (${signal ?? `exit ${code}`})`);
+  });
   const close = async () => {
+    closing = true;
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
