@@ -44,6 +44,48 @@ export default tseslint.config(
       ],
     },
   },
+  // App boundaries, by rule: an app reaches another only through its exposed modules (the
+  // bare 'remote-shared/content' style, resolved by federation), never into its files, and no
+  // app's code imports the repository's scripts.
+  ...[
+    ['shell', ['remote-home', 'remote-contact', 'remote-shared', 'functions']],
+    ['remote-home', ['shell', 'remote-contact', 'remote-shared', 'functions']],
+    ['remote-contact', ['shell', 'remote-home', 'remote-shared', 'functions']],
+    ['remote-shared', ['shell', 'remote-home', 'remote-contact', 'functions']],
+    ['functions', ['shell', 'remote-home', 'remote-contact', 'remote-shared']],
+  ].map(([app, others]) => ({
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              message:
+                "Import from 'react-router-dom': it is the shared router singleton (scripts/build/shared/react-router-dom.ts).",
+            },
+          ],
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${others.join('|')})/`,
+              message: `${app} may use another app only through its exposed modules ('remote-shared/content'), not its files.`,
+            },
+            {
+              regex: '^@firstday/',
+              message: 'Apps reach each other through federation, not as packages.',
+            },
+            {
+              regex: '(^|/)scripts/',
+              message:
+                "An app's code never imports the repository's scripts (build and stack tooling).",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // The shared router facade and tests (which render outside federation) may use it.
     files: [

@@ -41,6 +41,7 @@ module.exports = {
         '<rootDir>/remote-contact/src',
         '<rootDir>/remote-shared/src',
         '<rootDir>/scripts',
+        '<rootDir>/federation',
       ],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform,

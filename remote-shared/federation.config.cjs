@@ -8,5 +8,6 @@ module.exports = {
     './tokens': './src/exposes/tokens.ts',
     './ui': './src/exposes/ui.ts',
     './hooks': './src/exposes/hooks.ts',
+    './standalone-frame': './src/exposes/standalone-frame.ts',
   },
 };

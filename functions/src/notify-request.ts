@@ -19,8 +19,8 @@ export interface NotifyResult {
 }
 
 /** Requests are kept this long (a TTL policy on expireAt deletes them). */
-export const retentionMonths = 24;
-export const collections = {
+const retentionMonths = 24;
+const collections = {
   requests: 'users',
   mail: 'mail',
   /** One document per address and hour: which requests were notified. */

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import 'remote-shared/tokens';
-import { StandaloneFrame } from 'remote-shared/ui';
+import { StandaloneFrame } from 'remote-shared/standalone-frame';
 import { AboutPage } from './about/about-page';
 import { HomePage } from './home/home-page';
 

@@ -16,14 +16,15 @@ const { distOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
 
+const { runtimePlugin, loadDeadlineMs } = require('./runtime-plugins.cjs');
+
 /** The shell's browser runtime plugins, each named for the failure it handles. */
-const shellRuntimePluginsDir = path.join(__dirname, '..', '..', 'shell', 'src', 'runtime-plugins');
 const shellRuntimePlugins = [
+  'provide-runtime-plugin.ts',
   'manifest-fetch-plugin.ts',
   'entry-deadline-plugin.ts',
   'load-retry-plugin.ts',
 ];
-const { loadDeadlineMs } = require('../../shell/src/runtime-plugins/load-deadline.json');
 
 /**
  * @typedef {object} FederationContract
@@ -179,13 +180,8 @@ function createAppConfig(contract, appDir, argv) {
         // With 'version-first' one unreachable remote keeps the shell from starting at all.
         shareStrategy: 'loaded-first',
         runtimePlugins: [
-          require.resolve('./remote-locations-plugin.ts'),
-          ...(isShell
-            ? [
-                require.resolve('./provide-runtime-plugin.ts'),
-                ...shellRuntimePlugins.map((file) => path.join(shellRuntimePluginsDir, file)),
-              ]
-            : []),
+          runtimePlugin('remote-locations-plugin.ts'),
+          ...(isShell ? shellRuntimePlugins.map(runtimePlugin) : []),
         ],
         manifest: true,
         dts: false,

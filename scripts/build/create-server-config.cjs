@@ -13,6 +13,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { apps, serverManifestUrl } = require('../lib/apps.cjs');
 const { distOf, serverDistOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
+const { runtimePlugin } = require('./runtime-plugins.cjs');
 const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
 const { createAppConfig, DropBuildMachineFiles } = require('./create-app-config.cjs');
 
@@ -100,8 +101,8 @@ function createRemoteServerConfig(contract, appDir) {
         shareStrategy: 'loaded-first',
         runtimePlugins: [
           require.resolve('@module-federation/node/runtimePlugin'),
-          require.resolve('./remote-locations-plugin.ts'),
-          require.resolve('./server-public-path-plugin.ts'),
+          runtimePlugin('remote-locations-plugin.ts'),
+          runtimePlugin('server-public-path-plugin.ts'),
         ],
         manifest: {
           filePath: 'server',
@@ -166,8 +167,8 @@ function createShellServerConfigs(contract, appDir) {
           shareStrategy: 'loaded-first',
           runtimePlugins: [
             require.resolve('@module-federation/node/runtimePlugin'),
-            require.resolve('./remote-locations-plugin.ts'),
-            path.join(appDir, 'src', 'server', 'render-worker', 'deadline-plugin.ts'),
+            runtimePlugin('remote-locations-plugin.ts'),
+            runtimePlugin('render-deadline-plugin.ts'),
           ],
           manifest: false,
           dts: false,

@@ -7,7 +7,7 @@ import type { ServerState } from './app/server-state';
 import { InitialPagesContext, type InitialPages } from './remotes/initial-pages';
 import { preloadPage } from './remotes/lazy-pages';
 import { routeFor } from './routes/route-table';
-import { withinDeadline } from './runtime-plugins/load-deadline';
+import { withinDeadline } from '../../federation/runtime-plugins/load-deadline';
 
 /** Marks the document once the site runs in the browser (tests wait for it before acting). */
 function ClientReady() {

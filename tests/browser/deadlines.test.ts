@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { errors, hero, navigation } from 'remote-shared/content';
-import { loadDeadlineMs } from '../../shell/src/runtime-plugins/load-deadline';
-import { retryWindowMs } from '../../shell/src/runtime-plugins/load-retry-plugin';
+import { loadDeadlineMs } from '../../federation/runtime-plugins/load-deadline';
+import { retryWindowMs } from '../../federation/runtime-plugins/load-retry-plugin';
 import {
   entryOf,
   failFirst,

@@ -15,7 +15,7 @@ export { contactLimits } from 'remote-shared/content';
  * controls (NUL, ESC, U+0085…) and format characters (zero-width space, byte order mark…).
  * The form trims them at both ends; a value made only of them is blank.
  */
-export const invisibleClass = '\\p{Z}\\p{Cc}\\p{Cf}';
+const invisibleClass = '\\p{Z}\\p{Cc}\\p{Cf}';
 const visible = `[^${invisibleClass}]`;
 
 /** Full-string patterns of the stored (trimmed) values; see matchesFully. */
@@ -44,7 +44,7 @@ export const fieldPatterns: Readonly<Record<ContactField, string>> = {
 };
 
 /** The shape of users/{id}: what newDocumentId makes (20 letters and digits). */
-export const documentIdLength = 20;
+const documentIdLength = 20;
 export const documentIdPattern = `[A-Za-z0-9]{${documentIdLength}}`;
 
 const compiled = new Map<string, RegExp>();

@@ -2,7 +2,7 @@
  * The music toggle's states. The element's play() is asynchronous and may be refused (autoplay
  * policy, no audio device), so "starting" waits for its answer before claiming to play.
  */
-export type MusicStatus = 'paused' | 'starting' | 'playing';
+type MusicStatus = 'paused' | 'starting' | 'playing';
 
 export interface MusicState {
   readonly status: MusicStatus;

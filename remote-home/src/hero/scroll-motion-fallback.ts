@@ -7,7 +7,7 @@ import { HERO_SHIFT_FACTOR, QUOTE_OPACITY_POINTS } from '../motion/constants';
  * the scroll from the first frame. It does nothing where CSS does the work or motion is reduced,
  * and installs itself once per hero.
  */
-export function installScrollMotion(
+function installScrollMotion(
   shiftFactor: number,
   opacityPoints: ReadonlyArray<readonly [number, number]>,
 ): void {

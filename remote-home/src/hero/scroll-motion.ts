@@ -6,10 +6,7 @@ export function heroShift(scrollY: number): number {
 }
 
 /** Piecewise-linear through `points` (sorted by x), clamped to the first and last value. */
-export function piecewiseLinear(
-  points: ReadonlyArray<readonly [number, number]>,
-  x: number,
-): number {
+function piecewiseLinear(points: ReadonlyArray<readonly [number, number]>, x: number): number {
   const first = points[0];
   const last = points[points.length - 1];
   if (!first || !last) return 0;

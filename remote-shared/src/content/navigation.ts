@@ -44,5 +44,4 @@ export const errors = {
     'We could not load it. The rest of the site still works; you can try again in a moment.',
   retryLabel: 'Try again',
   loadingLabel: 'Loading',
-  siteUnavailable: 'The site could not start. Please try again in a moment.',
 } as const;

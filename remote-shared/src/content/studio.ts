@@ -3,7 +3,6 @@ import type { SocialLink, Studio } from './types';
 
 export const studio: Studio = {
   name: 'First Day Studio',
-  domain: 'firstday.studio',
   email: 'info@firstday.studio',
   copyrightYear: 2022,
   logo,

@@ -14,7 +14,6 @@ export interface SocialLink extends Link {
 
 export interface Studio {
   readonly name: string;
-  readonly domain: string;
   readonly email: string;
   readonly copyrightYear: number;
   /** A square picture of the logo mark, for search engines (512x512). */

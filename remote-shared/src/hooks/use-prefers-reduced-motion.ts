@@ -9,8 +9,7 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** Reads the media query directly too, for code that runs outside React. */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
 }
 

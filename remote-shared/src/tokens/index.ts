@@ -1,9 +1,6 @@
 import './tokens.css';
 import './base.css';
 
-/** Breakpoints, for the few places that need them in script (CSS uses the same numbers). */
-export const breakpoints = { tablet: 640, desktop: 1024 } as const;
-
 /** The token names, so the style guide can show every one of them. */
 export const colorTokens = [
   'bg',

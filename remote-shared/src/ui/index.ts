@@ -3,5 +3,3 @@ export * from './button';
 export * from './container';
 export * from './logo';
 export * from './social-links';
-export * from './visually-hidden';
-export * from './standalone-frame';

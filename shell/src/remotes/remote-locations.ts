@@ -1,11 +1,11 @@
-import type { RemoteLocations } from '../../../scripts/build/remote-locations-plugin';
+import type { RemoteLocations } from '../../../federation/runtime-plugins/remote-locations-plugin';
 import type { ServerState } from '../app/server-state';
-import { fetchWithinDeadline } from '../runtime-plugins/load-deadline';
+import { fetchWithinDeadline } from '../../../federation/runtime-plugins/load-deadline';
 
 export const remoteAliases = ['remote-home', 'remote-contact', 'remote-shared'] as const;
 export type RemoteAlias = (typeof remoteAliases)[number];
 
-export class RemoteLocationsError extends Error {
+class RemoteLocationsError extends Error {
   override name = 'RemoteLocationsError';
 }
 

@@ -19,7 +19,7 @@ export interface RemoteSet {
 }
 
 /** A remote's server build is deployed beside its browser build. */
-export const serverManifestOf = (browserManifest: string): string =>
+const serverManifestOf = (browserManifest: string): string =>
   new URL('server/mf-manifest.json', browserManifest).href;
 
 async function fetchText(url: string, deadlineMs: number): Promise<string> {

@@ -16,7 +16,6 @@ describe('studio content', () => {
   it('names the studio and its address as PRODUCT.md settles them', () => {
     expect(studio).toMatchObject({
       name: 'First Day Studio',
-      domain: 'firstday.studio',
       email: 'info@firstday.studio',
       copyrightYear: 2022,
     });

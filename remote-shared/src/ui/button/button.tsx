@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { SmartLink, type SmartLinkProps } from '../smart-link';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary';
+type ButtonVariant = 'primary' | 'secondary';
 
 function classes(variant: ButtonVariant, extra?: string): string {
   return [styles.button, styles[variant], extra].filter(Boolean).join(' ');

@@ -1,7 +1,1 @@
-export {
-  Button,
-  ButtonLink,
-  type ButtonProps,
-  type ButtonLinkProps,
-  type ButtonVariant,
-} from './button';
+export { Button, ButtonLink } from './button';

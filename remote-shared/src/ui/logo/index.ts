@@ -1,1 +1,1 @@
-export { Logo, type LogoProps } from './logo';
+export { Logo } from './logo';

@@ -1,1 +1,1 @@
-export { SmartLink, isExternalHref, type SmartLinkProps } from './smart-link';
+export { SmartLink, type SmartLinkProps } from './smart-link';

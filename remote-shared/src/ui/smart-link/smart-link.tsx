@@ -7,7 +7,7 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
 }
 
 /** Whether an href leaves the site (and so opens in a new tab). */
-export function isExternalHref(href: string): boolean {
+function isExternalHref(href: string): boolean {
   return /^https?:\/\//.test(href);
 }
 

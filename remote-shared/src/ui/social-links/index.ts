@@ -1,1 +1,1 @@
-export { SocialLinks, type SocialLinksProps } from './social-links';
+export { SocialLinks } from './social-links';

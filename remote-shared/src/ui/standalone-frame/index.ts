@@ -1,1 +1,1 @@
-export { StandaloneFrame, type StandaloneFrameProps } from './standalone-frame';
+export { StandaloneFrame } from './standalone-frame';

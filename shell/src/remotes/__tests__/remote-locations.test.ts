@@ -1,4 +1,4 @@
-import { loadDeadlineMs } from '../../runtime-plugins/load-deadline';
+import { loadDeadlineMs } from '../../../../federation/runtime-plugins/load-deadline';
 import { applyRemoteLocations, parseRemoteLocations } from '../remote-locations';
 
 const valid = {

@@ -1,11 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { fetchWithinDeadline } from './load-deadline';
 
-declare global {
-  /** The manifests a server-rendered page was rendered from, by URL (adoptServerRemotes). */
-  var __FIRSTDAY_MANIFESTS__: Record<string, Promise<Response>> | undefined;
-}
-
 /**
  * How the shell's federation runtime fetches a remote's manifest. A manifest the server
  * rendered the page from is handed over once, so the browser runs exactly the versions in the

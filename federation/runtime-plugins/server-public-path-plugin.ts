@@ -1,10 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
-declare global {
-  /** Container name -> the URL its browser build is served from, set by the render worker. */
-  var __FIRSTDAY_PUBLIC_PATHS__: Readonly<Record<string, string>> | undefined;
-}
-
 declare let __webpack_public_path__: string;
 declare const __FIRSTDAY_CONTAINER__: string;
 

@@ -1,10 +1,6 @@
 import * as runtimeCore from '@module-federation/runtime-core';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
-declare global {
-  var _FEDERATION_RUNTIME_CORE: typeof runtimeCore | undefined;
-}
-
 // Production remotes are built with experiments.externalRuntime: they borrow this copy of the
 // federation runtime instead of each shipping their own. Importing the same ESM build the
 // bundler runtime uses keeps it to one copy in the shell too.

@@ -6,10 +6,6 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
  */
 export type RemoteLocations = Readonly<Record<string, string>>;
 
-declare global {
-  var __FIRSTDAY_REMOTES__: RemoteLocations | undefined;
-}
-
 interface RemoteLike {
   name: string;
   alias?: string;

@@ -1,0 +1,18 @@
+// Every global the site's federation code shares, typed once. They carry deploy-time facts from
+// the page or the render worker to runtime plugins that webpack builds into each app.
+import type * as runtimeCore from '@module-federation/runtime-core';
+
+declare global {
+  /** Where each remote lives: alias ("remote-home") -> manifest URL, from remotes.json. */
+  var __FIRSTDAY_REMOTES__: Readonly<Record<string, string>> | undefined;
+  /** The manifests a server-rendered page was rendered from, by URL (adoptServerRemotes). */
+  var __FIRSTDAY_MANIFESTS__: Record<string, Promise<Response>> | undefined;
+  /** Render worker: container name -> the URL its browser build is served from. */
+  var __FIRSTDAY_PUBLIC_PATHS__: Readonly<Record<string, string>> | undefined;
+  /** Render worker: how long one request to a remote may take. */
+  var __FIRSTDAY_FETCH_DEADLINE_MS__: number | undefined;
+  /** The shell's federation runtime, lent to production remotes (one copy per page). */
+  var _FEDERATION_RUNTIME_CORE: typeof runtimeCore | undefined;
+}
+
+export {};
