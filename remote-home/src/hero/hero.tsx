@@ -1,60 +1,22 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { hero } from 'remote-shared/content';
-import { usePrefersReducedMotion } from 'remote-shared/hooks';
 import { ButtonLink } from 'remote-shared/ui';
+import { BackgroundVideo } from '../background-video/background-video';
 import styles from './hero.module.css';
 import { MusicToggle } from './music-toggle';
 import { installHeroScrollMotion, scrollMotionScript } from './scroll-motion-fallback';
 
 /** The top of Home: background video, headline, Contact Us, the quote and the music toggle. */
 export function Hero() {
-  const reducedMotion = usePrefersReducedMotion();
-  const video = useRef<HTMLVideoElement>(null);
-
   // The scroll motion is CSS (scroll-driven animations); where a browser lacks them, the inline
   // script below has already started the fallback, or (after client-side navigation) this does.
   useEffect(() => installHeroScrollMotion(), []);
 
-  // React sets `muted` as a property late; autoplay needs it before play(), so set it here too.
-  useEffect(() => {
-    const el = video.current;
-    if (!el) return;
-    el.muted = true;
-    el.play?.()?.catch(() => {
-      // Refused autoplay just leaves the poster showing.
-    });
-  }, [reducedMotion]);
-
-  const { poster } = hero.video;
   return (
     <section className={styles.hero} aria-labelledby="hero-heading">
       <div className={styles.media} aria-hidden="true">
-        {/* The poster is the LCP element: an <img> can be prioritised, a video poster cannot. */}
-        <img
-          className={styles.poster}
-          src={poster.src}
-          width={poster.width}
-          height={poster.height}
-          alt={poster.alt}
-          fetchPriority="high"
-          decoding="async"
-        />
-        {!reducedMotion && (
-          <video
-            ref={video}
-            className={styles.video}
-            autoPlay
-            muted
-            loop
-            playsInline
-            preload="auto"
-            poster={poster.src}
-            data-testid="hero-video"
-          >
-            <source src={hero.video.webm} type="video/webm" />
-            <source src={hero.video.mp4} type="video/mp4" />
-          </video>
-        )}
+        {/* Its poster is what paints first: an <img> can be prioritised, a video poster cannot. */}
+        <BackgroundVideo video={hero.video} priority testId="hero-video" />
         <div className={styles.shade} />
       </div>
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PortfolioTile } from 'remote-shared/content';
 import { workSection } from 'remote-shared/content';
+import { SmartLink } from 'remote-shared/ui';
 import styles from './our-work.module.css';
 
 /** A project: its picture blurs and darkens to reveal the title and "Check project" on hover or focus. */
@@ -31,15 +32,13 @@ export function WorkTile({ tile }: { tile: PortfolioTile }) {
           <span className={styles.overlayTitle} aria-hidden="true">
             {tile.title}
           </span>
-          <a
+          <SmartLink
             className={styles.check}
             href={tile.link}
-            target="_blank"
-            rel="noopener noreferrer"
             aria-label={`${workSection.checkProject}: ${tile.title} (opens in a new tab)`}
           >
             {workSection.checkProject}
-          </a>
+          </SmartLink>
         </div>
       </div>
       <h3 className={styles.title}>{tile.title}</h3>

@@ -1,4 +1,5 @@
 import { socials } from '../../content/studio';
+import { SmartLink } from '../smart-link';
 import { SocialIcon } from './social-icons';
 import styles from './social-links.module.css';
 
@@ -14,16 +15,14 @@ export function SocialLinks({ label, className }: SocialLinksProps) {
     <ul className={[styles.list, className].filter(Boolean).join(' ')} aria-label={label}>
       {socials.map((social) => (
         <li key={social.id}>
-          <a
+          <SmartLink
             className={styles.link}
             href={social.href}
-            target="_blank"
-            rel="noopener noreferrer"
             aria-label={`${social.accessibleName} (opens in a new tab)`}
           >
             <SocialIcon id={social.id} />
             <span>{social.label}</span>
-          </a>
+          </SmartLink>
         </li>
       ))}
     </ul>
