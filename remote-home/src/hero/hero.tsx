@@ -40,9 +40,15 @@ export function Hero() {
           </figure>
         </div>
       </div>
-      {/* Runs as the HTML arrives, before the visitor can scroll; the browser's own copy of it
-          may differ in spelling (minified), so hydration is told not to compare it. */}
-      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scrollMotionScript }} />
+      {/* Runs as the HTML arrives, before the visitor can scroll. Inside markup, so the browser
+          runs it while parsing the page and React, rendering in the browser, never does; the
+          browser's copy of it may be spelled differently (minified), so hydration does not
+          compare it. */}
+      <span
+        hidden
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: `<script>${scrollMotionScript}</script>` }}
+      />
     </section>
   );
 }

@@ -1,90 +1,73 @@
-import {
-  aboutPage,
-  contactLimits,
-  contactPage,
-  dribbbleProfile,
-  errors,
-  footer,
-  hero,
-  intro,
-  navigation,
-  socials,
-  studio,
-} from '..';
+import * as content from '..';
+import { contactPage, pages, socials, studio } from '..';
 
-describe('studio content', () => {
-  it('names the studio and its address as PRODUCT.md settles them', () => {
-    expect(studio).toMatchObject({
-      name: 'First Day Studio',
-      email: 'info@firstday.studio',
-      copyrightYear: 2022,
-    });
-    expect(footer.mailHref).toBe('mailto:info@firstday.studio');
-    expect(footer.copyright).toContain('2022');
-  });
+/** Every value in the content, with the path that leads to it. */
+function* walk(value: unknown, path: string): Generator<[string, unknown]> {
+  yield [path, value];
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) yield* walk(child, `${path}.${key}`);
+  }
+}
 
-  it('has the three socials with https profiles and accessible names', () => {
-    expect(socials.map((s) => s.id)).toEqual(['x', 'linkedin', 'dribbble']);
-    for (const social of socials) {
-      expect(social.href).toMatch(/^https:\/\/[^\s]+$/);
-      expect(social.accessibleName).toContain(studio.name);
+const everything = [...walk(content, 'content')];
+const objects = everything.filter(
+  (entry): entry is [string, Record<string, unknown>] =>
+    typeof entry[1] === 'object' && entry[1] !== null,
+);
+
+describe('the content', () => {
+  it('links only to https sites, mail, or paths in the site', () => {
+    const links = objects.filter(([, o]) => typeof o.href === 'string');
+    expect(links.length).toBeGreaterThan(10);
+    for (const [path, link] of links) {
+      expect([path, link.href]).toEqual([
+        path,
+        expect.stringMatching(/^(https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+|\/[a-z/#-]*)$/),
+      ]);
+      if ('label' in link) expect([path, String(link.label).trim()]).not.toEqual([path, '']);
     }
-    expect(dribbbleProfile).toMatch(/^https:\/\/dribbble\.com\//);
   });
 
-  it('has no dead links: every in-site link goes to a route the shell serves', () => {
-    const routes = ['/', '/about', '/contact', '/menu', '/#work'];
-    const links = [
-      ...navigation.overlayLinks,
-      ...navigation.menuPageLinks,
-      footer.contactLink,
-      errors.homeLink,
-      hero.contactLink,
-      intro.knowMore,
-    ];
-    for (const link of links) expect(routes).toContain(link.href);
+  it('gives every picture a size and a text alternative (empty only when decorative)', () => {
+    const pictures = objects.filter(([, o]) => typeof o.src === 'string' && 'alt' in o);
+    expect(pictures.length).toBeGreaterThan(3);
+    for (const [path, picture] of pictures) {
+      expect([path, typeof picture.alt]).toEqual([path, 'string']);
+      expect([path, Number(picture.width) > 0 && Number(picture.height) > 0]).toEqual([path, true]);
+    }
   });
 
-  it('keeps the specified texts', () => {
-    expect(hero.headline).toBe('We are a full service Digital Agency.');
-    expect(hero.musicHint).toBe('Click to play music');
-    expect(intro.headline).toBe(
-      'We build immersive website experiences that align brand and product.',
-    );
-    expect(aboutPage.heading).toBe('About Us');
-    expect(aboutPage.paragraphs).toHaveLength(3);
-    expect(errors.title).toBe('Unexpected Application Error!');
-    expect(errors.notFound).toBe('404 Not Found');
-    expect(footer.heading).toBe('Ready to start your First Day?');
-    expect(navigation.overlayCallToAction).toBe("Let's work together");
+  it('gives every page a title in the studio pattern and a one-sentence description', () => {
+    const titles = Object.values(pages).map((page) => page.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    for (const page of Object.values(pages)) {
+      expect(page.title).toContain(studio.name);
+      expect(page.title.length).toBeLessThanOrEqual(60);
+      expect(page.description).toMatch(/^[^.!?]+[.!?]$/);
+      expect(page.description.length).toBeLessThanOrEqual(160);
+      expect(page.shareImage).toMatchObject({ width: 1200, height: 630 });
+      expect(page.shareImage.alt.length).toBeGreaterThan(0);
+    }
   });
 
-  it('routes the overlay and /menu as PRODUCT.md says', () => {
-    expect(navigation.overlayLinks).toEqual([
-      { label: 'Our Work', href: '/#work' },
-      { label: 'Our Process', href: '/about' },
-      { label: 'About Us', href: '/about' },
-      { label: 'Contact Us', href: '/contact' },
-    ]);
-    expect(navigation.menuPageLinks.map((l) => l.label)).toEqual([
-      'Home',
-      'About',
-      'Products',
-      'Reach Us',
-    ]);
+  it('names the studio on every social profile, for screen readers', () => {
+    for (const social of socials) expect(social.accessibleName).toContain(studio.name);
   });
 
-  it('holds the contact form limits and the corrected messages', () => {
-    expect(contactLimits).toEqual({
-      name: 100,
-      phone: 20,
-      email: 254,
-      company: 100,
-      message: 5000,
-    });
-    expect(contactPage.fields.name.required).toBe('Name is required');
-    expect(contactPage.fields.phone.required).toBe('Phone number is required');
-    expect(contactPage.fields.email.required).toBe('Email is required');
-    expect(contactPage.fields.company.required).toBe('Company is required');
+  it('has a required-field message for every required field, each its own', () => {
+    const messages = Object.values(contactPage.fields)
+      .map((field) => ('required' in field ? field.required : undefined))
+      .filter((message): message is string => Boolean(message));
+    expect(messages).toHaveLength(4);
+    expect(new Set(messages).size).toBe(messages.length);
+  });
+
+  it('holds no empty text anywhere', () => {
+    for (const [path, value] of everything) {
+      // Deliberately empty: a decorative picture's alt, an optional field's (absent) message
+      // and a service line of two words.
+      if (typeof value === 'string' && !/\.(alt|required|thirdword)$/.test(path))
+        expect([path, value.trim().length > 0]).toEqual([path, true]);
+    }
   });
 });
