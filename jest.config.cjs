@@ -45,7 +45,6 @@ module.exports = {
       ],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform,
-      setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-dom.ts'],
       moduleNameMapper,
     },
@@ -58,7 +57,6 @@ module.exports = {
       roots: ['<rootDir>/tests/integration', '<rootDir>/functions/src'],
       testMatch: ['**/*.test.ts'],
       transform,
-      setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
       moduleNameMapper,
     },
     {
@@ -68,7 +66,6 @@ module.exports = {
       roots: ['<rootDir>/tests/browser'],
       testMatch: ['**/*.test.ts'],
       transform,
-      setupFiles: ['<rootDir>/scripts/jest/polyfills.cjs'],
       moduleNameMapper,
     },
   ],

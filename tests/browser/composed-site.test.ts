@@ -36,24 +36,6 @@ describe('the composed site', () => {
       .waitFor();
   });
 
-  it('downloads exactly one copy of react-dom on /', async () => {
-    const scripts: string[] = [];
-    ctx.page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') {
-        scripts.push(await response.text().catch(() => ''));
-      }
-    });
-    await visit(ctx.page, '/', { waitUntil: 'networkidle' });
-    await ctx.page
-      .getByRole('heading', { name: 'We are a full service Digital Agency.' })
-      .waitFor();
-    // React DOM's client bundle carries this error-decoder URL exactly once per copy.
-    const copies = scripts.filter(
-      (source) => source.includes('https://react.dev/errors/') && source.includes('createRoot'),
-    ).length;
-    expect(copies).toBe(1);
-  });
-
   it.each(['/', '/about', '/menu', '/contact', '/nope'])(
     'axe finds no serious or critical violations on %s',
     async (path) => {
