@@ -14,7 +14,7 @@ import {
   visit,
 } from './support/site';
 import { clearEmulator } from '../support/emulator';
-import { startAnswerLosingProxy } from '../integration/support/unanswering-servers';
+import { startAnswerLosingProxy } from '../support/unanswering-servers';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
 jest.setTimeout(30_000);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { clearEmulator, emulatorAddress } from '../support/emulator';
-import { deadPort } from './support/unanswering-servers';
+import { deadPort } from '../support/unanswering-servers';
 
 const run = promisify(execFile);
 const cli = path.join(__dirname, '../../scripts/submissions.mjs');

@@ -1,144 +1,17 @@
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { setLogLevel } from 'firebase/firestore/lite';
-import {
-  ContactWriteError,
-  type ContactSubmission,
-  type WriteContact,
-} from '../../remote-contact/src/firestore/contact-submission';
-import { createContactWriter } from '../../remote-contact/src/firestore/contact-writer';
-import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
-import { clearEmulator, emulatorAddress } from '../support/emulator';
-import { startFaultProxy, type Fault } from './support/fault-proxy';
-
-/**
- * A load run through the real writer: 1,000 submissions, 10 at once, with writes lost on the way,
- * answers lost, and answers late, injected at random by a proxy in front of the emulator. Each
- * submission is retried like a visitor pressing Submit again (same id), until it is confirmed or
- * the writer says it cannot know. Nothing may be lost, duplicated or falsely confirmed.
- */
-const projectId = 'demo-writer-load';
-const submissions = 1_000;
-const concurrency = 10;
-const timeoutMs = 300;
-const maxTries = 8;
-
-/** A small seeded generator (mulberry32), so a failing run can be repeated exactly. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const seed = Number(process.env.LOAD_SEED ?? 20_261_122);
-const next = random(seed);
-function fault(): Fault {
-  const roll = next();
-  if (roll < 0.04) return { kind: 'drop' };
-  if (roll < 0.08) return { kind: 'lose-answer' };
-  if (roll < 0.12) return { kind: 'delay', ms: timeoutMs + 100 + Math.floor(next() * 400) };
-  if (roll < 0.2) return { kind: 'delay', ms: Math.floor(next() * timeoutMs * 0.5) };
-  return { kind: 'pass' };
-}
-
-interface Result {
-  readonly id: string;
-  readonly submission: ContactSubmission;
-  readonly outcome: 'confirmed' | 'unconfirmed' | 'failed';
-  readonly tries: number;
-}
-
-async function send(write: WriteContact, index: number): Promise<Result> {
-  const id = newDocumentId();
-  const submission: ContactSubmission = {
-    name: `Load ${index}`,
-    phone: String(10_000_000 + index),
-    email: `load-${index}@example.com`,
-    company: 'Load Testing Ltd',
-    message: `Request number ${index}`,
-  };
-  for (let tries = 1; tries <= maxTries; tries += 1) {
-    try {
-      await write(id, submission);
-      return { id, submission, outcome: 'confirmed', tries };
-    } catch (error) {
-      const reason = error instanceof ContactWriteError ? error.reason : 'unknown';
-      if (reason === 'unconfirmed') return { id, submission, outcome: 'unconfirmed', tries };
-      if (reason !== 'timeout' && reason !== 'unavailable') break;
-    }
-  }
-  return { id, submission, outcome: 'failed', tries: maxTries };
-}
-
-let admin: App;
-let db: Firestore;
-
-beforeAll(async () => {
-  setLogLevel('silent');
-  admin = initializeApp({ projectId }, 'writer-load-test');
-  db = getFirestore(admin);
-  await clearEmulator(projectId);
-});
-
-afterAll(() => deleteApp(admin));
+import { runWriterLoad } from '../support/writer-load';
 
 it('1,000 submissions, 10 at once, random faults: stored = sent, 0 duplicated, 0 falsely confirmed', async () => {
-  const proxy = await startFaultProxy(emulatorAddress(), fault);
-  const started = Date.now();
-  const results: Result[] = [];
-  try {
-    const { write } = createContactWriter(
-      { projectId, apiKey: 'demo-api-key', emulator: { host: '127.0.0.1', port: proxy.port } },
-      { timeoutMs, log: { info: () => {}, error: () => {} } },
-    );
-    let issued = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (issued < submissions) results.push(await send(write, issued++));
-      }),
-    );
-  } finally {
-    await proxy.close();
-  }
-  // Answers held back by the proxy may still be landing: give them a moment.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-
-  const docs = (await db.collection('users').get()).docs;
-  const stored = new Map(docs.map((doc) => [doc.id, doc.data()]));
-  const sentIds = new Set(results.map((r) => r.id));
-  const messages = new Set(docs.map((doc) => String(doc.data().message)));
-  const falselyConfirmed = results.filter(
-    (r) =>
-      r.outcome === 'confirmed' &&
-      (!stored.has(r.id) || stored.get(r.id)?.message !== r.submission.message),
-  );
-  const faults = proxy.log.reduce<Record<string, number>>((counts, kind) => {
-    counts[kind] = (counts[kind] ?? 0) + 1;
-    return counts;
-  }, {});
-  const count = (outcome: Result['outcome']) => results.filter((r) => r.outcome === outcome).length;
-  console.log(
-    `Load run (seed ${seed}): ${results.length} sent, ${docs.length} stored, ` +
-      `${count('confirmed')} confirmed, ${count('unconfirmed')} unconfirmed (stored, visitor told so), ` +
-      `${count('failed')} failed, ${falselyConfirmed.length} falsely confirmed, ` +
-      `${docs.length - messages.size} duplicated; commits ${JSON.stringify(faults)}; ` +
-      `${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-
-  expect(results).toHaveLength(submissions);
-  expect(sentIds.size).toBe(submissions);
-  expect(docs.length).toBe(submissions); // stored = sent
-  expect(docs.every((doc) => sentIds.has(doc.id))).toBe(true);
-  expect(messages.size).toBe(docs.length); // duplicated = 0
-  expect(falselyConfirmed).toEqual([]);
-  expect(count('failed')).toBe(0);
+  const run = await runWriterLoad('demo-writer-load');
+  console.log('Load run:', JSON.stringify(run));
+  expect(run.sent).toBe(1_000);
+  expect(run.distinctIds).toBe(run.sent);
+  expect(run.stored).toBe(run.sent); // stored = sent
+  expect(run.strays).toBe(0);
+  expect(run.duplicated).toBe(0);
+  expect(run.falselyConfirmed).toBe(0);
+  expect(run.failed).toBe(0);
   // The run really exercised each fault.
   for (const kind of ['drop', 'lose-answer', 'delay'] as const) {
-    expect(faults[kind] ?? 0).toBeGreaterThan(10);
+    expect(run.faults[kind] ?? 0).toBeGreaterThan(10);
   }
 });

@@ -12,13 +12,13 @@ export function isCommit(req: http.IncomingMessage): boolean {
 }
 
 /** A server that accepts connections and never answers: a hung network, for real. */
-export async function startSilentServer(): Promise<TestServer> {
+export async function startSilentServer(port = 0, host = '127.0.0.1'): Promise<TestServer> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
     close: () =>
