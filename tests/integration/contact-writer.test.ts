@@ -16,7 +16,11 @@ import {
 } from '../../remote-contact/src/firestore/firebase-settings';
 import { clearEmulator, emulatorAddress } from '../support/emulator';
 import { startFaultProxy } from '../support/fault-proxy';
-import { deadPort, startAnswerLosingProxy, startSilentServer } from '../support/unanswering-servers';
+import {
+  deadPort,
+  startAnswerLosingProxy,
+  startSilentServer,
+} from '../support/unanswering-servers';
 
 // Its own project, so the rules tests and these never see each other's documents.
 const projectId = 'demo-writer-test';
