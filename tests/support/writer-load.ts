@@ -35,7 +35,7 @@ function random(seed: number): () => number {
   };
 }
 
-export const loadSeed = Number(process.env.LOAD_SEED ?? 20_261_122);
+const loadSeed = Number(process.env.LOAD_SEED ?? 20_261_122);
 
 function faults(seed: number): () => Fault {
   const next = random(seed);
