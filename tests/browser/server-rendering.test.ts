@@ -291,4 +291,31 @@ describe('deploys and outages of a remote', () => {
     }
     expect(decode(body)).toContain(hero.headline);
   }, 30_000);
+
+  it('serves the last good render while remote-shared is down, and the plain notice where there is none', async () => {
+    await get('/about'); // a render to fall back on
+    await site.stop('remote-shared');
+    try {
+      let answer = await get('/about');
+      const stopped = Date.now();
+      while (
+        Date.now() - stopped < 10_000 &&
+        answer.response.headers.get('cache-control') !== 'no-store'
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        answer = await get('/about');
+      }
+      expect(answer.response.status).toBe(200);
+      expect(answer.response.headers.get('cache-control')).toBe('no-store');
+      expect(decode(answer.body)).toContain(aboutPage.paragraphs[0]);
+
+      const never = await get('/never/rendered');
+      expect(never.response.status).toBe(503);
+      expect(never.response.headers.get('retry-after')).toBeTruthy();
+      expect(never.body).toContain('First Day Studio could not load right now');
+      expect(never.body).not.toMatch(/Error|at \S+ \(/);
+    } finally {
+      await site.start('remote-shared');
+    }
+  }, 30_000);
 });
