@@ -1,3 +1,4 @@
+import './fonts.css';
 import './tokens.css';
 import './base.css';
 

@@ -1,7 +1,7 @@
 import { pages, socials, studio } from 'remote-shared/content';
 import { serializeServerState, serverStateElementId } from '../../app/server-state';
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../../routes/route-table';
-import type { InlineStyle } from './stylesheets';
+import { fontFiles, type InlineStyle } from './stylesheets';
 import type { RendererSetup } from './worker-protocol';
 
 const escapeHtml = (text: string) =>
@@ -118,6 +118,12 @@ export function renderDocument({
     '<meta name="theme-color" content="#0e0e10">',
     headTags(route, path, setup),
     setup.shell.icon,
+    // The display font downloads alongside the page instead of after its first layout asks
+    // for it, so it is usually there for the first paint. Fonts load in CORS mode: crossorigin.
+    ...fontFiles(styles).map(
+      (href) =>
+        `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`,
+    ),
     ...styles.map(
       (style) =>
         `<style data-href="${escapeHtml(style.href)}">${style.css.replace(/<\//g, '<\\/')}</style>`,

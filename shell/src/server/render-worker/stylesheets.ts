@@ -10,12 +10,42 @@ export interface InlineStyle {
 // Hashed file names never change content, so a stylesheet is fetched once per worker.
 const cache = new Map<string, Promise<string>>();
 
+/** `url(...)` in CSS: double-quoted, single-quoted or bare. */
+const cssUrl = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^\s"'()]*))\s*\)/gi;
+const urlOf = (match: readonly (string | undefined)[]) => match[1] ?? match[2] ?? match[3] ?? '';
+
+/**
+ * A stylesheet's relative `url(...)`s made absolute. In a file they resolve against the file;
+ * inlined into the page they would resolve against the page (another origin, another folder).
+ * data: and absolute URLs stay, and so do fragments (`url(#id)` names an element of the page).
+ */
+export function rebaseUrls(css: string, href: string): string {
+  return css.replace(cssUrl, (whole: string, ...groups: (string | undefined)[]) => {
+    const ref = urlOf([whole, ...groups]);
+    if (ref === '' || ref.startsWith('#') || /^[a-z][a-z\d+.-]*:/i.test(ref)) return whole;
+    return `url("${new URL(ref, href).href}")`;
+  });
+}
+
+/** The woff2 files the @font-face rules of these stylesheets name, each once. */
+export function fontFiles(styles: readonly InlineStyle[]): string[] {
+  const files = new Set<string>();
+  for (const { css } of styles) {
+    for (const [, rule = ''] of css.matchAll(/@font-face\s*\{([^}]*)\}/gi)) {
+      for (const match of rule.matchAll(cssUrl)) {
+        if (/\.woff2(?:[?#]|$)/i.test(urlOf(match))) files.add(urlOf(match));
+      }
+    }
+  }
+  return [...files];
+}
+
 function fetchCss(url: string, deadlineMs: number): Promise<string> {
   let css = cache.get(url);
   if (!css) {
     css = fetch(url, { signal: AbortSignal.timeout(deadlineMs) }).then((response) => {
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      return response.text();
+      return response.text().then((text) => rebaseUrls(text, url));
     });
     css.catch(() => cache.delete(url));
     cache.set(url, css);

@@ -1,0 +1,69 @@
+import { fontFiles, rebaseUrls } from '../render-worker/stylesheets';
+
+const href = 'http://localhost:3003/css/tokens.1a2b.css';
+
+describe('rebaseUrls', () => {
+  it('resolves relative urls against the stylesheet, in every quoting', () => {
+    expect(
+      rebaseUrls(
+        '@font-face{src:url(../media/a.woff2) format("woff2")}' +
+          ".b{background:url('img/b.webp')}" +
+          '.c{background:url( "/media/c.png" )}',
+        href,
+      ),
+    ).toBe(
+      '@font-face{src:url("http://localhost:3003/media/a.woff2") format("woff2")}' +
+        '.b{background:url("http://localhost:3003/css/img/b.webp")}' +
+        '.c{background:url("http://localhost:3003/media/c.png")}',
+    );
+  });
+
+  it('leaves data:, absolute and fragment urls alone', () => {
+    const css =
+      '.a{background:url(data:image/svg+xml;base64,PHN2Zz4=)}' +
+      '.b{background:url("https://cdn.example.com/b.png")}' +
+      ".c{mask:url('#shape')}" +
+      '.d{background:url()}';
+    expect(rebaseUrls(css, href)).toBe(css);
+  });
+
+  it('keeps a url that needs quoting inside its quotes', () => {
+    expect(rebaseUrls('.a{background:url("my image (1).png")}', href)).toBe(
+      '.a{background:url("http://localhost:3003/css/my%20image%20(1).png")}',
+    );
+  });
+
+  it('changes nothing else in the stylesheet', () => {
+    const css = ':root{--fd-color-bg:#0e0e10}h1{font-family:var(--fd-font-display)}';
+    expect(rebaseUrls(css, href)).toBe(css);
+  });
+});
+
+describe('fontFiles', () => {
+  it('finds the woff2 files of @font-face rules, once each', () => {
+    const font = 'http://localhost:3003/media/space-grotesk-subset.1a2b.woff2';
+    const styles = [
+      {
+        href,
+        css:
+          `@font-face{font-family:"Display";src:url("${font}") format("woff2");font-display:swap}` +
+          '@font-face{font-family:"Display Fallback";src:local("Arial");size-adjust:102%}',
+      },
+      { href: '/main.css', css: `.a{color:red}@font-face{font-family:"Again";src:url(${font})}` },
+    ];
+    expect(fontFiles(styles)).toEqual([font]);
+  });
+
+  it('ignores other fonts and urls outside @font-face', () => {
+    expect(
+      fontFiles([
+        {
+          href,
+          css:
+            '@font-face{font-family:"Old";src:url(/old.woff) format("woff")}' +
+            '.hero{background:url(/poster.woff2.webp)}',
+        },
+      ]),
+    ).toEqual([]);
+  });
+});
