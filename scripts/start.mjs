@@ -19,7 +19,11 @@ try {
   if (!process.argv.includes('--no-build') || !localStack.builtAppsExist()) await buildApps();
   const stores = await localStack.startLocalStores(settings);
   onShutdown(() => stores.stop());
-  const site = await serveSite({ ports: settings.ports, emulator: settings.firestore });
+  const site = await serveSite({
+    ports: settings.ports,
+    emulator: settings.firestore,
+    auth: settings.auth,
+  });
   onShutdown(() => site.close());
   console.log(
     `\nFirst Day Studio is running at ${site.url}\n${stores.notes.join('\n')}\nPress Ctrl-C to stop.\n`,

@@ -1,9 +1,11 @@
 // @ts-check
 /**
  * Browser tests over the composed production build: builds every app (skip with --no-build),
- * starts a throwaway Firestore emulator, and runs the `browser` jest project. Each test file
+ * starts throwaway Firestore and Auth emulators (the staff inbox signs in to the latter), and
+ * runs the `browser` jest project. Each test file
  * serves the site itself (tests/browser/support), so it can stop and move remotes at will.
  */
+import authLib from './lib/auth-emulator.cjs';
 import emulatorLib from './lib/firestore-emulator.cjs';
 import jestLib from './lib/jest.cjs';
 import processes from './lib/processes.cjs';
@@ -18,10 +20,12 @@ try {
   if (build) await stack.buildApps();
   const emulator = await emulatorLib.startFirestoreEmulator(testStack.testEmulator);
   onShutdown(() => emulator.stop());
+  const auth = await authLib.startAuthEmulator(testStack.testAuthEmulator);
+  onShutdown(() => auth.stop());
   await jestLib.runJest(
     'browser',
     args.filter((arg) => arg !== '--no-build'),
-    jestLib.emulatorEnv(emulator),
+    jestLib.emulatorEnv(emulator, auth),
   );
   await shutdown(0);
 } catch (error) {

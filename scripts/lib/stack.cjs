@@ -10,7 +10,15 @@ const { serveStatic } = require('./static-server.cjs');
 /** Builds the four apps and serves the composed site: shared by start, test and bench. */
 
 /** @type {import('./apps.cjs')} */
-const { apps, appIds, firestore, host, manifestUrl, remoteIds } = require('./apps.cjs');
+const {
+  apps,
+  appIds,
+  auth: authEmulator,
+  firestore,
+  host,
+  manifestUrl,
+  remoteIds,
+} = require('./apps.cjs');
 
 /** @typedef {import('./apps.cjs').AppId} AppId */
 /** @typedef {Record<AppId, number>} Ports */
@@ -66,14 +74,18 @@ function remotesJsonFor(ports, moved = {}) {
 }
 
 /**
- * The deploy-time Firebase settings remote-contact reads, for a local emulator.
+ * The deploy-time Firebase settings remote-contact reads, for local emulators: Firestore for the
+ * form and the inbox, Auth for staff signing in to the inbox.
  * @param {{ host: string; port: number; projectId: string }} emulator
+ * @param {{ host: string; port: number }} [auth]
  */
-function contactConfigFor(emulator) {
+function contactConfigFor(emulator, auth = authEmulator) {
   return JSON.stringify({
     projectId: emulator.projectId,
     apiKey: 'demo-api-key',
     emulator: { host: emulator.host, port: emulator.port },
+    authEmulator: { host: auth.host, port: auth.port },
+    signInProviders: ['password'],
     appCheck: { provider: 'debug' },
   });
 }
@@ -86,6 +98,7 @@ function contactConfigFor(emulator) {
  * @param {object} [options]
  * @param {Ports} [options.ports]
  * @param {{ host: string; port: number; projectId: string }} [options.emulator]
+ * @param {{ host: string; port: number }} [options.auth] the Auth emulator staff sign in to
  * @param {Partial<Record<Exclude<AppId, 'shell'>, string>>} [options.moved] remotes.json entries
  *   that point elsewhere than `ports`
  * @param {Partial<Record<AppId, string>>} [options.dirs] serve an app from another build folder
@@ -95,6 +108,7 @@ function contactConfigFor(emulator) {
 async function serveSite({
   ports = defaultPorts,
   emulator = firestore,
+  auth = authEmulator,
   moved = {},
   dirs = {},
   clientRendered = false,
@@ -124,7 +138,7 @@ async function serveSite({
             id === 'shell'
               ? { '/remotes.json': fs.readFileSync(remotesJson, 'utf8') }
               : id === 'remote-contact'
-                ? { '/firebase-config.json': contactConfigFor(emulator) }
+                ? { '/firebase-config.json': contactConfigFor(emulator, auth) }
                 : {},
         });
   /** @type {Map<AppId, { close: () => Promise<void> }>} */

@@ -1,69 +1,16 @@
 // @ts-check
-const { stringify } = require('csv-stringify/sync');
+// The CSV and JSON formats live with the staff inbox, which downloads the same files; this
+// command requires that plain CommonJS module as it is.
+const {
+  toCsv,
+  toJson,
+  neutralise,
+  withoutControls,
+} = require('../../remote-contact/src/request-export/request-export.cjs');
 
 /** Renders submissions as a terminal table, CSV (spreadsheet-safe) or JSON. */
 
 /** @typedef {import('./read-submissions.cjs').Submission} Submission */
-
-/** @type {Array<keyof Submission>} */
-const columns = ['createdAt', 'name', 'phone', 'email', 'company', 'message', 'id'];
-
-/**
- * Spreadsheets run a cell that begins with = + - @ (or a tab or CR, which some strip first) as
- * a formula: CSV injection. Some also skip leading spaces before looking, so " =1+1" counts too.
- * A leading single quote makes the cell plain text in Excel, Google Sheets and LibreOffice; the
- * value is otherwise kept whole.
- * @param {string} value
- */
-function neutralise(value) {
-  return /^[\t\r]|^[\s\u200b]*[=+\-@]/.test(value) ? `'${value}` : value;
-}
-
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
-/**
- * Control characters never reach the staff's terminal or file: C0 controls (NUL, ESC, …), DEL,
- * C1 controls and bidi overrides become U+FFFD. Tab and line breaks are kept (CSV quotes a cell
- * that holds them, and they are plain text in every spreadsheet), except a lone CR, which a
- * terminal would use to overwrite the line: it becomes a line feed.
- * @param {string} value
- */
-function withoutControls(value) {
-  return value.replace(/\r(?!\n)/g, '\n').replace(controls, '\ufffd');
-}
-
-/** @param {string} value */
-const csvCell = (value) => neutralise(withoutControls(value));
-
-/**
- * RFC 4180 CSV: CRLF line ends, fields with commas, quotes or line breaks quoted, quotes doubled.
- * `bom` prefixes a UTF-8 byte order mark so Excel reads non-Latin text as UTF-8.
- * @param {Submission[]} rows
- * @param {{ bom?: boolean }} [options]
- */
-function toCsv(rows, { bom = false } = {}) {
-  return stringify(rows, {
-    header: true,
-    columns,
-    bom,
-    record_delimiter: 'windows',
-    cast: { string: csvCell },
-  });
-}
-
-/**
- * Plain data for programs: exact values, newest first. JSON already escapes C0 controls; DEL,
- * C1 controls, bidi overrides and line/paragraph separators are escaped too (\u009b is a
- * terminal's CSI), which JSON readers turn back into the same characters.
- * @param {Submission[]} rows
- */
-function toJson(rows) {
-  return `${JSON.stringify(rows, null, 2).replace(
-    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )}\n`;
-}
 
 /**
  * Visitors' text must not steer the staff's terminal: control characters (escape sequences,

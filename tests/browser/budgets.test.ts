@@ -1,7 +1,9 @@
+import { staffInbox } from 'remote-shared/content';
 import budgets from '../../budgets.json';
 import weight from '../../scripts/lib/javascript-weight.cjs';
 import { collectScripts } from './support/collect-scripts';
 import { openPage, ports, setUpSiteAndBrowser, visit } from './support/site';
+import { staffCodeIn } from './support/staff-code';
 
 const ctx = setUpSiteAndBrowser();
 
@@ -40,5 +42,39 @@ describe('byte budgets', () => {
         firebase: false,
       });
     }
+  });
+
+  /** A route's scripts after a cold load; on /contact also after the form is first used. */
+  async function scriptsOf(path: string) {
+    const { page } = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    const scripts = collectScripts(page);
+    await visit(page, path, { waitUntil: 'networkidle' });
+    if (path === '/contact') {
+      // The first focus loads the form's Firestore writer and SDK.
+      await page.getByLabel(/^Name/).focus();
+    } else if (path === '/staff') {
+      await page.getByRole('heading', { name: staffInbox.signIn.heading }).waitFor();
+    } else {
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
+    await page.context().close();
+    return scripts;
+  }
+
+  it('downloads no Firebase Auth and no inbox code on visitor routes (only on /staff)', async () => {
+    for (const path of ['/', '/about', '/contact', '/menu']) {
+      expect({ path, ...staffCodeIn(await scriptsOf(path)) }).toEqual({
+        path,
+        auth: false,
+        inbox: [],
+      });
+    }
+    // The check sees them where they belong.
+    const staff = staffCodeIn(await scriptsOf('/staff'));
+    expect(staff.auth).toBe(true);
+    expect(staff.inbox.length).toBeGreaterThanOrEqual(2);
   });
 });

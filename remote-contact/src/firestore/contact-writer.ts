@@ -1,7 +1,7 @@
 // Types only: the SDK itself is loaded with import() when the form is first used.
 import type { Firestore } from 'firebase/firestore/lite';
 import type * as FirestoreLite from 'firebase/firestore/lite';
-import { FirebaseSettingsError, type FirebaseSettings } from './firebase-settings';
+import { FirebaseSettingsError, firebaseOptions, type FirebaseSettings } from './firebase-settings';
 import {
   ContactWriteError,
   type ContactSubmission,
@@ -31,9 +31,9 @@ async function connect(settings: FirebaseSettings): Promise<Connection> {
     import(/* webpackChunkName: "firebase-app" */ 'firebase/app'),
     import(/* webpackChunkName: "firebase-firestore" */ 'firebase/firestore/lite'),
   ]);
-  const { emulator, appCheck, ...options } = settings;
+  const { emulator, appCheck } = settings;
   // A named app per writer: tests and a changed deployment never collide with an older one.
-  const app = initializeApp(options, `remote-contact-${++appCount}`);
+  const app = initializeApp(firebaseOptions(settings), `remote-contact-${++appCount}`);
   if (appCheck) {
     const { startAppCheck } = await import('./app-check');
     await startAppCheck(app, appCheck);

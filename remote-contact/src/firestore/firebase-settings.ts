@@ -9,10 +9,24 @@ export interface FirebaseSettings {
   readonly authDomain?: string;
   readonly appId?: string;
   /** Set for a local Firestore emulator; absent in production. */
-  readonly emulator?: { readonly host: string; readonly port: number };
+  readonly emulator?: EmulatorAddress;
+  /** Set for a local Firebase Auth emulator (the staff inbox signs in there); absent in production. */
+  readonly authEmulator?: EmulatorAddress;
+  /** How staff may sign in to the inbox; email and password when absent. */
+  readonly signInProviders?: readonly SignInProvider[];
   /** Firebase App Check: how this page proves it is the studio's site. Absent: no App Check. */
   readonly appCheck?: AppCheckSettings;
 }
+
+export interface EmulatorAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** 'password': email and password; 'google': a Google account (enable it in the console first). */
+export type SignInProvider = 'password' | 'google';
+
+const signInProviders: readonly SignInProvider[] = ['password', 'google'];
 
 export type AppCheckSettings =
   /** Production: reCAPTCHA Enterprise with the site key registered for the web app. */
@@ -61,6 +75,47 @@ function parseAppCheck(value: unknown): AppCheckSettings {
   );
 }
 
+function parseEmulator(value: unknown, key: string): EmulatorAddress {
+  if (
+    !isRecord(value) ||
+    typeof value.host !== 'string' ||
+    typeof value.port !== 'number' ||
+    !Number.isInteger(value.port)
+  ) {
+    throw new FirebaseSettingsError(
+      `firebase-config.json: "${key}" must be { "host": string, "port": integer }`,
+    );
+  }
+  return { host: value.host, port: value.port };
+}
+
+function parseSignInProviders(value: unknown): readonly SignInProvider[] {
+  const known = (item: unknown): item is SignInProvider =>
+    signInProviders.includes(item as SignInProvider);
+  if (!Array.isArray(value) || value.length === 0 || !value.every(known)) {
+    throw new FirebaseSettingsError(
+      'firebase-config.json: "signInProviders" must be a non-empty list of "password" and "google"',
+    );
+  }
+  return [...new Set(value)];
+}
+
+/** The options firebase's initializeApp takes: the project's identity, nothing local. */
+export function firebaseOptions(settings: FirebaseSettings): {
+  projectId: string;
+  apiKey: string;
+  authDomain?: string;
+  appId?: string;
+} {
+  const { projectId, apiKey, authDomain, appId } = settings;
+  return {
+    projectId,
+    apiKey,
+    ...(authDomain ? { authDomain } : {}),
+    ...(appId ? { appId } : {}),
+  };
+}
+
 /** Checks the file's shape, so a broken deployment fails with a message that says why. */
 export function parseFirebaseSettings(json: unknown): FirebaseSettings {
   if (!isRecord(json)) throw new FirebaseSettingsError('firebase-config.json is not an object');
@@ -69,26 +124,21 @@ export function parseFirebaseSettings(json: unknown): FirebaseSettings {
     apiKey: string;
     authDomain?: string;
     appId?: string;
-    emulator?: { host: string; port: number };
+    emulator?: EmulatorAddress;
+    authEmulator?: EmulatorAddress;
+    signInProviders?: readonly SignInProvider[];
     appCheck?: AppCheckSettings;
   } = { projectId: requiredString(json, 'projectId'), apiKey: requiredString(json, 'apiKey') };
   const authDomain = optionalString(json, 'authDomain');
   const appId = optionalString(json, 'appId');
   if (authDomain) settings.authDomain = authDomain;
   if (appId) settings.appId = appId;
-  if (json.emulator !== undefined) {
-    const emulator = json.emulator;
-    if (
-      !isRecord(emulator) ||
-      typeof emulator.host !== 'string' ||
-      typeof emulator.port !== 'number' ||
-      !Number.isInteger(emulator.port)
-    ) {
-      throw new FirebaseSettingsError(
-        'firebase-config.json: "emulator" must be { "host": string, "port": integer }',
-      );
-    }
-    settings.emulator = { host: emulator.host, port: emulator.port };
+  if (json.emulator !== undefined) settings.emulator = parseEmulator(json.emulator, 'emulator');
+  if (json.authEmulator !== undefined) {
+    settings.authEmulator = parseEmulator(json.authEmulator, 'authEmulator');
+  }
+  if (json.signInProviders !== undefined) {
+    settings.signInProviders = parseSignInProviders(json.signInProviders);
   }
   if (json.appCheck !== undefined) settings.appCheck = parseAppCheck(json.appCheck);
   return settings;

@@ -44,6 +44,12 @@ export const pages = {
     description: 'Find your way around First Day Studio: our work, our story and how to reach us.',
     shareImage: share(shareMenu, 'First Day Studio: our work, our story, how to reach us.'),
   },
+  staff: {
+    title: titled('Staff inbox'),
+    description: 'Where the First Day Studio team reads and answers project requests.',
+    // Never indexed or shared publicly; the home picture stands in for link previews.
+    shareImage: share(shareHome, 'First Day Studio: We are a full service Digital Agency.'),
+  },
   notFound: {
     title: titled('Page not found'),
     description: 'There is no page at this address on the First Day Studio website.',

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { ErrorScreen } from '../error-screen/error-screen';
 import { SiteLayout } from '../layout/site-layout';
 import { MenuPage } from '../menu/menu-page';
+import { ClientOnlyPage } from '../remotes/client-only-page';
 import { RemotePage } from '../remotes/remote-page';
 import { routes, type SiteRoute } from '../routes/route-table';
 
@@ -11,6 +12,8 @@ const shellPages: Partial<Record<SiteRoute['page'], ReactElement>> = { menu: <Me
 
 function elementFor(route: SiteRoute): ReactElement {
   // Keyed by page: moving from one remote page to another starts afresh, not from its state.
+  if (route.module && route.clientOnly)
+    return <ClientOnlyPage key={route.module} page={route.module} />;
   if (route.module) return <RemotePage key={route.module} page={route.module} />;
   const element = shellPages[route.page];
   if (!element) throw new Error(`No page for ${route.path}`);

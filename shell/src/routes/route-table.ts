@@ -2,6 +2,7 @@ import type { PageId } from 'remote-shared/content';
 import type * as AboutPageModule from 'remote-home/about-page';
 import type * as HomePageModule from 'remote-home/home-page';
 import type * as ContactPageModule from 'remote-contact/contact-page';
+import type * as StaffInboxModule from 'remote-contact/staff-inbox';
 
 /**
  * The exposed page modules the site loads, typed with what each remote really exposes (tsconfig
@@ -11,6 +12,7 @@ export interface ExposedPages {
   'remote-home/home-page': typeof HomePageModule;
   'remote-home/about-page': typeof AboutPageModule;
   'remote-contact/contact-page': typeof ContactPageModule;
+  'remote-contact/staff-inbox': typeof StaffInboxModule;
 }
 
 export type PageModuleId = keyof ExposedPages;
@@ -21,6 +23,12 @@ export interface SiteRoute {
   readonly page: PageId;
   /** The remote page shown there; without one, the shell draws the page itself. */
   readonly module?: PageModuleId;
+  /**
+   * A private page (the staff inbox): drawn in the browser only, so the server sends the chrome
+   * and the page area's loading state; never cached and never indexed (no-store, noindex, not
+   * in the sitemap).
+   */
+  readonly clientOnly?: true;
 }
 
 /**
@@ -32,6 +40,7 @@ export const routes = [
   { path: '/about', page: 'about', module: 'remote-home/about-page' },
   { path: '/contact', page: 'contact', module: 'remote-contact/contact-page' },
   { path: '/menu', page: 'menu' },
+  { path: '/staff', page: 'staff', module: 'remote-contact/staff-inbox', clientOnly: true },
 ] as const satisfies readonly SiteRoute[];
 
 export type RemoteAlias = 'remote-home' | 'remote-contact' | 'remote-shared';
@@ -44,6 +53,11 @@ export function remoteOf(module: PageModuleId): RemoteAlias {
 /** The exposed path inside its remote ("remote-home/home-page" -> "./home-page"). */
 export function exposeOf(module: PageModuleId): string {
   return `.${module.slice(module.indexOf('/'))}`;
+}
+
+/** Whether a path is a private, browser-only page (see SiteRoute.clientOnly). */
+export function isClientOnly(pathname: string): boolean {
+  return routeFor(pathname)?.clientOnly === true;
 }
 
 /** The route a path belongs to (a trailing slash is the same page), or undefined for a 404. */

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ServerConfig } from './config';
 import { confirmOutages, readRemoteSet, type RemoteSet } from './remote-set';
-import type { RemoteAlias } from '../routes/route-table';
+import { isClientOnly, type RemoteAlias } from '../routes/route-table';
 import { Renderer } from './renderer';
 import type { ShellAssets } from './render-worker/worker-protocol';
 import { unavailableNotice } from './site-files';
@@ -151,8 +151,10 @@ export class PageService {
   private async render(renderer: Renderer, pathname: string, key: string): Promise<ServedPage> {
     try {
       const rendered = await renderer.render(pathname, this.config.deadlineMs * 3);
-      const page = await servedPage(rendered.status, rendered.html, rendered.complete);
-      if (rendered.complete && rendered.status === 200) {
+      // A private page is never kept, here or by a CDN (sent with no-store).
+      const cacheable = rendered.complete && !isClientOnly(pathname);
+      const page = await servedPage(rendered.status, rendered.html, cacheable);
+      if (cacheable && rendered.status === 200) {
         if (this.config.pageCache) this.cache.set(key, page);
         this.lastGood.set(pathname, page);
       }

@@ -1,13 +1,14 @@
-import { routes } from '../routes/route-table';
+import { routes, type SiteRoute } from '../routes/route-table';
 
 /** robots.txt: everything may be crawled, except the staff area; where the sitemap is. */
 export function robotsTxt(siteOrigin: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /staff\n\nSitemap: ${siteOrigin}/sitemap.xml\n`;
 }
 
-/** sitemap.xml: every route of the route table, at the canonical origin. */
+/** sitemap.xml: every public route of the route table, at the canonical origin. */
 export function sitemapXml(siteOrigin: string): string {
   const urls = routes
+    .filter((route: SiteRoute) => !route.clientOnly)
     .map((route) => `  <url><loc>${siteOrigin}${route.path}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

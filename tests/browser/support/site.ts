@@ -9,13 +9,20 @@ export const ports = testStack.testPorts;
 /** The emulator scripts/test-browser.mjs started, with the project the site writes to. */
 export const emulator = { ...emulatorAddress(), projectId: testStack.testEmulator.projectId };
 
+/** The Auth emulator scripts/test-browser.mjs started: staff sign in to the inbox there. */
+export const authEmulator = {
+  host: '127.0.0.1',
+  port: testStack.testAuthEmulator.port,
+  projectId: testStack.testAuthEmulator.projectId,
+};
+
 export type Site = Awaited<ReturnType<typeof stack.serveSite>>;
 
 /** Serves the production build of all four apps on the test ports. */
 export function startSite(
   options: Omit<Parameters<typeof stack.serveSite>[0] & object, 'ports' | 'emulator'> = {},
 ): Promise<Site> {
-  return stack.serveSite({ ports, emulator, ...options });
+  return stack.serveSite({ ports, emulator, auth: authEmulator, ...options });
 }
 
 export function siteUrl(path = '/'): string {
@@ -66,7 +73,7 @@ export async function openPage(
  * address (e.g. a port nothing listens on), to see the form fail as a visitor would.
  */
 export function startSiteWithFirestoreAt(firestore: { host: string; port: number }): Promise<Site> {
-  return stack.serveSite({ ports, emulator: { ...emulator, ...firestore } });
+  return stack.serveSite({ ports, emulator: { ...emulator, ...firestore }, auth: authEmulator });
 }
 
 /**

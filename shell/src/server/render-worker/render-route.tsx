@@ -36,7 +36,8 @@ export async function renderRoute(
   setup: RendererSetup,
 ): Promise<{ status: 200 | 404; html: string; complete: boolean }> {
   const route = routeFor(path);
-  const page = route?.module;
+  // A browser-only page is not loaded here: the page area shows its loading state.
+  const page = route?.clientOnly ? undefined : route?.module;
   const unavailable = new Set<PageModuleId>();
   let complete = true;
   if (page) {
@@ -73,9 +74,26 @@ export async function renderRoute(
   );
   const markup = await textOf(prelude);
   const styles = await stylesFor(page && !unavailable.has(page) ? page : undefined, setup);
+  const html = renderDocument({
+    route,
+    path,
+    markup,
+    styles,
+    unavailable: [...unavailable],
+    setup,
+  });
   return {
     status: route ? 200 : 404,
     complete,
-    html: renderDocument({ route, path, markup, styles, unavailable: [...unavailable], setup }),
+    html: route?.clientOnly ? notIndexed(html) : html,
   };
+}
+
+/** A private page is not for search engines: no canonical URL, robots noindex instead. */
+function notIndexed(html: string): string {
+  const robots = '<meta name="robots" content="noindex">';
+  const canonical = /<link rel="canonical"[^>]*>/;
+  return canonical.test(html)
+    ? html.replace(canonical, robots)
+    : html.replace('</head>', `${robots}</head>`);
 }

@@ -1,0 +1,3 @@
+import { StaffInboxPage } from '../staff-inbox/staff-inbox-page';
+
+export default StaffInboxPage;

@@ -1,0 +1,88 @@
+import { staffInbox, type StatusFilter } from 'remote-shared/content';
+import { Button } from 'remote-shared/ui';
+import type { ExportFormat } from './request-downloads';
+import styles from './inbox-tools.module.css';
+
+const filters: readonly StatusFilter[] = ['all', 'new', 'answered'];
+
+export interface InboxToolsProps {
+  readonly search: string;
+  readonly onSearch: (search: string) => void;
+  readonly status: StatusFilter;
+  readonly onStatus: (status: StatusFilter) => void;
+  readonly onExport: (format: ExportFormat) => void;
+  readonly canExport: boolean;
+}
+
+/** Search, the status filter and the exports of what they show. */
+export function InboxTools({
+  search,
+  onSearch,
+  status,
+  onStatus,
+  onExport,
+  canExport,
+}: InboxToolsProps) {
+  const text = staffInbox.tools;
+  return (
+    <section className={styles.tools} aria-label={text.label}>
+      <div className={styles.search}>
+        <label htmlFor="inbox-search" className={styles.label}>
+          {text.search}
+        </label>
+        <input
+          id="inbox-search"
+          className={styles.input}
+          type="search"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          aria-describedby="inbox-search-hint"
+          autoComplete="off"
+        />
+        <p id="inbox-search-hint" className={styles.hint}>
+          {text.searchHint}
+        </p>
+      </div>
+      <fieldset className={styles.filter}>
+        <legend className={styles.label}>{text.filter}</legend>
+        <div className={styles.segments}>
+          {filters.map((filter) => (
+            <label key={filter} className={styles.segment}>
+              <input
+                type="radio"
+                name="inbox-status"
+                value={filter}
+                checked={status === filter}
+                onChange={() => onStatus(filter)}
+              />
+              <span>{text.filters[filter]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className={styles.exports}>
+        <div className={styles.exportButtons}>
+          <Button
+            variant="secondary"
+            disabled={!canExport}
+            aria-describedby="inbox-export-note"
+            onClick={() => onExport('csv')}
+          >
+            {text.exportCsv}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!canExport}
+            aria-describedby="inbox-export-note"
+            onClick={() => onExport('json')}
+          >
+            {text.exportJson}
+          </Button>
+        </div>
+        <p id="inbox-export-note" className={styles.hint}>
+          {text.exportNote}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { staffInbox } from 'remote-shared/content';
+import { Button } from 'remote-shared/ui';
+import type { InboxRequest } from './inbox-request';
+import { formatTime } from './received-time';
+import styles from './request-card.module.css';
+
+export interface RequestCardProps {
+  readonly request: InboxRequest;
+  readonly busy: boolean;
+  readonly error: string | null;
+  readonly onToggleAnswered: (request: InboxRequest) => void;
+  readonly onDelete: (request: InboxRequest, opener: HTMLButtonElement) => void;
+}
+
+/**
+ * One request. Everything a visitor typed is rendered as text (React escapes it), and the
+ * message keeps its line breaks (pre-wrap), so nothing in it is ever read as markup.
+ */
+export function RequestCard({
+  request,
+  busy,
+  error,
+  onToggleAnswered,
+  onDelete,
+}: RequestCardProps) {
+  const text = staffInbox;
+  const headingId = `request-${request.id}-name`;
+  const answered = request.status === 'answered';
+  const who = request.name || request.email || request.id;
+  return (
+    <article
+      className={[styles.card, answered ? styles.answered : ''].join(' ')}
+      aria-labelledby={headingId}
+      data-request-id={request.id}
+    >
+      <header className={styles.header}>
+        <h3 id={headingId} className={styles.name}>
+          {request.name}
+        </h3>
+        <span className={[styles.badge, answered ? styles.badgeAnswered : ''].join(' ')}>
+          {text.status[request.status]}
+        </span>
+      </header>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{text.fields.company}</dt>
+          <dd>{request.company}</dd>
+        </div>
+        <div>
+          <dt>{text.fields.email}</dt>
+          <dd>
+            <a className={styles.link} href={`mailto:${request.email}`}>
+              {request.email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{text.fields.phone}</dt>
+          <dd>{request.phone}</dd>
+        </div>
+        <div>
+          <dt>{text.fields.received}</dt>
+          <dd>
+            {request.createdAt && (
+              <time dateTime={request.createdAt.toISOString()}>
+                {formatTime(request.createdAt)}
+              </time>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <div className={styles.messageBlock}>
+        <h4 className={styles.messageLabel}>{text.fields.message}</h4>
+        <p className={[styles.message, request.message ? '' : styles.noMessage].join(' ')}>
+          {request.message || text.noMessage}
+        </p>
+      </div>
+      {answered && request.answeredAt && (
+        <p className={styles.answeredAt}>
+          <time dateTime={request.answeredAt.toISOString()}>
+            {text.answeredAt(formatTime(request.answeredAt))}
+          </time>
+        </p>
+      )}
+      <div className={styles.actions}>
+        <Button
+          variant={answered ? 'secondary' : 'primary'}
+          disabled={busy}
+          aria-label={text.actionLabel(answered ? text.markNew : text.markAnswered, who)}
+          onClick={() => onToggleAnswered(request)}
+        >
+          {answered ? text.markNew : text.markAnswered}
+        </Button>
+        <Button
+          variant="secondary"
+          className={styles.delete}
+          disabled={busy}
+          aria-label={text.actionLabel(text.delete, who)}
+          onClick={(event) => onDelete(request, event.currentTarget)}
+        >
+          {text.delete}
+        </Button>
+      </div>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { toCsv, toJson, type ExportRow } from '../request-export/request-export.cjs';
+import type { InboxRequest } from './inbox-request';
+
+/** The row the CLI exports for the same request (createdAt in ISO 8601, UTC). */
+export function toExportRow(request: InboxRequest): ExportRow {
+  return {
+    id: request.id,
+    createdAt: request.createdAt?.toISOString() ?? '',
+    name: request.name,
+    phone: request.phone,
+    email: request.email,
+    company: request.company,
+    message: request.message,
+  };
+}
+
+export type ExportFormat = 'csv' | 'json';
+
+/** The file's text: CSV with a byte order mark (as the CLI's files have), or JSON. */
+export function exportText(requests: readonly InboxRequest[], format: ExportFormat): string {
+  const rows = requests.map(toExportRow);
+  return format === 'csv' ? toCsv(rows, { bom: true }) : toJson(rows);
+}
+
+/** "contact-requests-2026-11-22.csv" */
+export function exportFileName(format: ExportFormat, now = new Date()): string {
+  return `contact-requests-${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+/** Hands the requests to the browser as a downloaded file. */
+export function downloadRequests(requests: readonly InboxRequest[], format: ExportFormat): void {
+  const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';
+  const url = URL.createObjectURL(new Blob([exportText(requests, format)], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(format);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by now; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,89 @@
+/** Texts of the staff inbox (/staff), where the studio reads and answers contact requests. */
+
+export type RequestStatus = 'new' | 'answered';
+
+export type StatusFilter = 'all' | RequestStatus;
+
+export const staffInbox = {
+  heading: 'Staff inbox',
+  eyebrow: 'First Day Studio staff',
+  checking: 'Checking your sign-in…',
+  signIn: {
+    heading: 'Sign in',
+    intro: 'Sign in with your studio account to read project requests.',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Sign in',
+    submitting: 'Signing in…',
+    google: 'Sign in with Google',
+    or: 'or',
+    failures: {
+      credentials: 'That email and password do not match a studio account.',
+      tooManyAttempts: 'Too many attempts. Wait a moment, then try again.',
+      network: 'Could not reach the sign-in service. Check your connection and try again.',
+      popup: 'The Google sign-in window was closed before it finished.',
+      other: 'Signing in did not work. Try again.',
+    },
+  },
+  refused: {
+    heading: 'Not a staff account',
+    text: (email: string): string =>
+      `You are signed in as ${email}, which is not a staff account, so the inbox stays closed. Sign out and sign in with your studio account, or ask a studio admin to give this account staff access.`,
+  },
+  signedInAs: (email: string): string => `Signed in as ${email}`,
+  signOut: 'Sign out',
+  unavailable: 'The inbox cannot be loaded right now. Check your connection, then reload the page.',
+  listFailed: 'The requests could not be read. Reload the page; if it persists, sign in again.',
+  tools: {
+    label: 'Find and export requests',
+    search: 'Search',
+    searchHint: 'Name, company, email or message',
+    filter: 'Show',
+    filters: { all: 'All', new: 'New', answered: 'Answered' } satisfies Record<
+      StatusFilter,
+      string
+    >,
+    exportCsv: 'Export CSV',
+    exportJson: 'Export JSON',
+    exportNote: 'Exports the requests shown.',
+  },
+  listLabel: 'Requests, newest first',
+  loading: 'Loading requests…',
+  empty: 'No requests yet.',
+  noMatches: 'No requests match this search and filter.',
+  /** "3 of 12 requests shown". */
+  count: (shown: number, total: number): string =>
+    shown === total
+      ? `${total} request${total === 1 ? '' : 's'}`
+      : `${shown} of ${total} request${total === 1 ? '' : 's'} shown`,
+  /** "Times are in your time zone, Europe/Berlin." */
+  timeZoneNote: (zone: string): string => `Times are in your time zone, ${zone}.`,
+  status: { new: 'New', answered: 'Answered' } satisfies Record<RequestStatus, string>,
+  fields: {
+    company: 'Company',
+    email: 'Email',
+    phone: 'Phone',
+    received: 'Received',
+    message: 'Message',
+  },
+  noMessage: 'No message.',
+  answeredAt: (time: string): string => `Answered ${time}`,
+  markAnswered: 'Mark answered',
+  markNew: 'Mark as new',
+  delete: 'Delete',
+  /** Accessible names that say which request a button acts on. */
+  actionLabel: (action: string, name: string): string => `${action}: request from ${name}`,
+  updateFailed: 'That change could not be saved. Try again.',
+  deleteFailed: 'The request could not be deleted. Try again.',
+  confirmDelete: {
+    title: 'Delete this request?',
+    text: (name: string, company: string): string =>
+      `The request from ${name} (${company}) will be deleted for good. This cannot be undone.`,
+    confirm: 'Delete request',
+    cancel: 'Cancel',
+    deleting: 'Deleting…',
+  },
+  /** Said to screen readers when live updates bring requests in. */
+  arrived: (count: number): string =>
+    count === 1 ? 'A new request arrived.' : `${count} new requests arrived.`,
+} as const;

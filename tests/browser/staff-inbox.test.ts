@@ -1,0 +1,429 @@
+import AxeBuilder from '@axe-core/playwright';
+import { parse } from 'csv-parse/sync';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { contactPage, errors as errorTexts, pages, staffInbox } from 'remote-shared/content';
+import { clearEmulator } from '../support/emulator';
+import { clearAccounts, createAccount, idTokenOf } from './support/staff-accounts';
+import {
+  emulator,
+  launchBrowser,
+  openPage,
+  siteUrl,
+  startSite,
+  visit,
+  type Site,
+} from './support/site';
+
+// Two browsers at once, a federated page, Firebase Auth and a live listener: seconds per step.
+jest.setTimeout(60_000);
+
+const staff = { email: 'ada@firstday.studio', password: 'staff-password-1' };
+const visitor = { email: 'grace@example.com', password: 'visitor-password-1' };
+
+let site: Site;
+let browser: Browser;
+let admin: App;
+let db: Firestore;
+const pagesOpened: Array<{ page: Page; errors: string[] }> = [];
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  admin = initializeApp({ projectId: emulator.projectId }, 'staff-inbox-browser-test');
+  db = getFirestore(admin);
+  await clearAccounts();
+  await createAccount(staff.email, staff.password, true);
+  await createAccount(visitor.email, visitor.password, false);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (admin) await deleteApp(admin);
+});
+
+beforeEach(async () => {
+  await clearEmulator(emulator.projectId);
+});
+
+afterEach(async () => {
+  for (const { page, errors } of pagesOpened.splice(0)) {
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }
+});
+
+/** A fresh browser (its own storage, so its own sign-in), in New York's time zone. */
+async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const opened = await openPage(browser, {
+    viewport,
+    timezoneId: 'America/New_York',
+    acceptDownloads: true,
+  });
+  pagesOpened.push(opened);
+  return opened.page;
+}
+
+async function openInbox(page: Page): Promise<void> {
+  await visit(page, '/staff');
+  await page.getByRole('heading', { level: 1, name: staffInbox.heading }).waitFor();
+}
+
+async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.getByLabel(staffInbox.signIn.email).fill(account.email);
+  await page.getByLabel(staffInbox.signIn.password).fill(account.password);
+  await page.getByRole('button', { name: staffInbox.signIn.submit, exact: true }).click();
+}
+
+async function signInAsStaff(page: Page): Promise<void> {
+  await openInbox(page);
+  await signIn(page, staff);
+  await page.getByRole('searchbox', { name: staffInbox.tools.search }).waitFor();
+}
+
+interface Request {
+  Name: string;
+  Phone: string;
+  Email: string;
+  Company: string;
+  Message: string;
+}
+
+/** Sends a request as a visitor does, through the contact form of the composed site. */
+async function sendThroughContact(request: Request): Promise<void> {
+  const page = await newPage();
+  await visit(page, '/contact');
+  for (const [label, value] of Object.entries(request)) {
+    await page.getByLabel(new RegExp(`^${label}`)).fill(value);
+  }
+  await page.getByRole('button', { name: contactPage.submit }).click();
+  await page.getByRole('dialog', { name: contactPage.thankYouTitle }).waitFor();
+}
+
+/** A stored request, written as the form writes it (for requests that only need to exist). */
+async function storeRequest(id: string, fields: Omit<Request, never>, minutesAgo: number) {
+  await db
+    .collection('users')
+    .doc(id)
+    .set({
+      name: fields.Name,
+      phone: fields.Phone,
+      email: fields.Email,
+      company: fields.Company,
+      message: fields.Message,
+      createdAt: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000),
+    });
+}
+
+const ada: Request = {
+  Name: 'Ada Lovelace',
+  Phone: '442079460000',
+  Email: 'ada@example.com',
+  Company: 'Analytical Engines',
+  Message: 'Line one of the brief.\nLine two <b>not bold</b> & more.',
+};
+
+const formulaCo: Request = {
+  Name: 'Mallory Sheets',
+  Phone: '15550100',
+  Email: 'mallory@example.com',
+  Company: '=1+1',
+  Message: '@SUM(A1:A9)',
+};
+
+const card = (page: Page, name: string) =>
+  page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name }) });
+
+/** Waits until `read()` equals `expected` (the page and Firestore settle asynchronously). */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    try {
+      expect(value).toEqual(expected);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+describe('/staff on the render server', () => {
+  it('sends the chrome and a loading page area, noindex, no-store, and is in no sitemap or visitor link', async () => {
+    const response = await fetch(siteUrl('/staff'));
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<title>${pages.staff.title}</title>`);
+    expect(head).toContain('<meta name="robots" content="noindex">');
+    expect(head).not.toContain('rel="canonical"');
+    // The page area is the loading state: nothing of the inbox is drawn by the server.
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).toContain(errorTexts.loadingLabel);
+    expect(main).not.toContain(staffInbox.signIn.heading);
+    expect(main).not.toContain(staffInbox.heading);
+    // Rendered anew every time, never from the render cache.
+    const again = await fetch(siteUrl('/staff'));
+    expect(again.headers.get('cache-control')).toBe('no-store');
+
+    const sitemap = await (await fetch(siteUrl('/sitemap.xml'))).text();
+    expect(sitemap).not.toContain('/staff');
+    for (const path of ['/', '/about', '/contact', '/menu']) {
+      expect({
+        path,
+        linksStaff: (await (await fetch(siteUrl(path))).text()).includes('/staff"'),
+      }).toEqual({
+        path,
+        linksStaff: false,
+      });
+    }
+  });
+});
+
+describe('the staff inbox', () => {
+  it('signed out: shows the sign-in form and no request', async () => {
+    await storeRequest('SignedOutSeesNothing', ada, 5);
+    const page = await newPage();
+    await openInbox(page);
+    await page.getByRole('heading', { name: staffInbox.signIn.heading }).waitFor();
+    await page.getByLabel(staffInbox.signIn.email).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain(ada.Name);
+    expect(await page.locator('main article').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A wrong password is refused with a message, and still shows nothing.
+    await signIn(page, { email: staff.email, password: 'not-the-password' });
+    await page.getByText(staffInbox.signIn.failures.credentials).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain(ada.Name);
+  });
+
+  it('signed in without the staff claim: the refusal and nothing else; the rules deny its reads', async () => {
+    await storeRequest('VisitorMayNotRead00', ada, 5);
+    const page = await newPage();
+    await openInbox(page);
+    await signIn(page, visitor);
+    await page.getByRole('heading', { name: staffInbox.refused.heading }).waitFor();
+    await page.getByText(staffInbox.refused.text(visitor.email)).waitFor();
+    const main = await page.locator('main').innerText();
+    expect(main).not.toContain(ada.Name);
+    expect(await page.getByRole('searchbox').count()).toBe(0);
+    expect(await page.locator('main article').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The refusal is not just the page's: Firestore itself refuses this account's token.
+    const documents = `http://${emulator.host}:${emulator.port}/v1/projects/${emulator.projectId}/databases/(default)/documents/users`;
+    const read = (token: string) =>
+      fetch(documents, { headers: { Authorization: `Bearer ${token}` } });
+    const refused = await read(await idTokenOf(visitor.email, visitor.password));
+    expect(refused.status).toBe(403);
+    const single = await fetch(`${documents}/VisitorMayNotRead00`, {
+      headers: { Authorization: `Bearer ${await idTokenOf(visitor.email, visitor.password)}` },
+    });
+    expect(single.status).toBe(403);
+    // The same read with a staff token passes: the 403 is about the claim, not the request.
+    expect((await read(await idTokenOf(staff.email, staff.password))).status).toBe(200);
+
+    // Sign out leads back to the form.
+    await page.getByRole('button', { name: staffInbox.signOut }).click();
+    await page.getByRole('heading', { name: staffInbox.signIn.heading }).waitFor();
+  });
+
+  it('staff see a request sent through /contact appear live, newest first, safely shown', async () => {
+    await storeRequest('OlderRequest0000000', formulaCo, 60);
+    const page = await newPage();
+    await signInAsStaff(page);
+    await card(page, formulaCo.Name).waitFor();
+    expect(await page.locator('main article').count()).toBe(1);
+
+    // A visitor sends a request in another browser; it appears here without a reload.
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+    await sendThroughContact(ada);
+    const adaCard = card(page, ada.Name);
+    await adaCard.waitFor({ timeout: 15_000 });
+    expect(reloaded).toBe(false);
+    await page
+      .getByRole('status')
+      .filter({ hasText: staffInbox.arrived(1) })
+      .waitFor();
+
+    // Newest first.
+    const names = await page.locator('main article h3').allInnerTexts();
+    expect(names).toEqual([ada.Name, formulaCo.Name]);
+
+    // Email as a mailto link, phone, company, the time in the viewer's zone with the zone named.
+    expect(await adaCard.getByRole('link', { name: ada.Email }).getAttribute('href')).toBe(
+      `mailto:${ada.Email}`,
+    );
+    const text = await adaCard.innerText();
+    expect(text).toContain(ada.Phone);
+    expect(text).toContain(ada.Company);
+    const time = adaCard.locator('time').first();
+    expect(await time.innerText()).toMatch(/(GMT-[45]|E[SD]T)$/);
+    expect(Date.now() - Date.parse((await time.getAttribute('datetime')) ?? '')).toBeLessThan(
+      120_000,
+    );
+    await page.getByText(staffInbox.timeZoneNote('America/New_York')).waitFor();
+
+    // The message keeps its line breaks and its markup stays text.
+    const message = adaCard.getByText('Line one of the brief.');
+    expect(await message.innerText()).toBe(ada.Message);
+    expect(await adaCard.locator('b').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('search and filter narrow the list; marking answered survives a reload and goes back', async () => {
+    await storeRequest('AdaRequest000000000', ada, 10);
+    await storeRequest('FormulaRequest00000', formulaCo, 20);
+    const page = await newPage();
+    await signInAsStaff(page);
+    await card(page, formulaCo.Name).waitFor();
+    const search = page.getByRole('searchbox', { name: staffInbox.tools.search });
+    const names = () => page.locator('main article h3').allInnerTexts();
+
+    for (const [query, expected] of [
+      ['analytical', [ada.Name]], // company
+      ['MALLORY@example', [formulaCo.Name]], // email, any case
+      ['not bold', [ada.Name]], // message
+      ['lovelace ada', [ada.Name]], // name, words in any order
+      ['nobody', []],
+      ['', [ada.Name, formulaCo.Name]],
+    ] as const) {
+      await search.fill(query);
+      await eventually(names, [...expected]);
+    }
+    await search.fill('nobody');
+    await page.getByText(staffInbox.noMatches).waitFor();
+    await search.fill('');
+
+    // Mark Ada's request answered.
+    await card(page, ada.Name)
+      .getByRole('button', { name: staffInbox.actionLabel(staffInbox.markAnswered, ada.Name) })
+      .click();
+    await card(page, ada.Name).getByText(staffInbox.status.answered, { exact: true }).waitFor();
+    await eventually(
+      async () => (await db.collection('users').doc('AdaRequest000000000').get()).data()?.status,
+      'answered',
+    );
+    const answeredAt = (await db.collection('users').doc('AdaRequest000000000').get()).get(
+      'answeredAt',
+    ) as Timestamp;
+    expect(answeredAt).toBeInstanceOf(Timestamp);
+
+    const filter = (name: string) => page.getByRole('radio', { name, exact: true });
+    await filter(staffInbox.tools.filters.answered).check();
+    await eventually(names, [ada.Name]);
+    await filter(staffInbox.tools.filters.new).check();
+    await eventually(names, [formulaCo.Name]);
+    await filter(staffInbox.tools.filters.all).check();
+    await eventually(names, [ada.Name, formulaCo.Name]);
+
+    // A reload (a new session of the page) shows it answered still.
+    await page.reload();
+    await page.waitForSelector('html[data-client-ready]', { state: 'attached' });
+    await card(page, ada.Name).getByText(staffInbox.status.answered, { exact: true }).waitFor();
+    await card(page, ada.Name)
+      .getByText(/^Answered \d/)
+      .waitFor();
+    expect(
+      await card(page, formulaCo.Name).getByText(staffInbox.status.new, { exact: true }).count(),
+    ).toBe(1);
+
+    // And back to new: the status changes and answeredAt goes.
+    await card(page, ada.Name)
+      .getByRole('button', { name: staffInbox.actionLabel(staffInbox.markNew, ada.Name) })
+      .click();
+    await card(page, ada.Name).getByText(staffInbox.status.new, { exact: true }).waitFor();
+    await eventually(
+      async () =>
+        (await db.collection('users').doc('AdaRequest000000000').get()).data()?.answeredAt,
+      undefined,
+    );
+    expect((await db.collection('users').doc('AdaRequest000000000').get()).get('status')).toBe(
+      'new',
+    );
+  });
+
+  it('exports the filtered list as spreadsheet-safe CSV and exact JSON', async () => {
+    const page = await newPage();
+    await sendThroughContact(formulaCo);
+    await storeRequest('AdaRequest000000000', ada, 30);
+    await signInAsStaff(page);
+    await card(page, formulaCo.Name).waitFor();
+    await card(page, ada.Name).waitFor();
+    await page.getByRole('searchbox', { name: staffInbox.tools.search }).fill('mallory');
+    await eventually(() => page.locator('main article').count(), 1);
+
+    const download = async (name: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/^contact-requests-\d{4}-\d{2}-\d{2}\.(csv|json)$/);
+      return fs.readFileSync((await file.path()) ?? '', 'utf8');
+    };
+
+    const csv = await download(staffInbox.tools.exportCsv);
+    expect(csv.startsWith('\ufeffcreatedAt,name,phone,email,company,message,id\r\n')).toBe(true);
+    const rows = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(1); // only what the search shows
+    expect(rows[0]).toMatchObject({
+      name: formulaCo.Name,
+      company: "'=1+1",
+      message: "'@SUM(A1:A9)",
+      email: formulaCo.Email,
+      phone: formulaCo.Phone,
+    });
+    expect(rows[0]?.id).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(Date.now() - Date.parse(rows[0]?.createdAt ?? '')).toBeLessThan(120_000);
+
+    const json = JSON.parse(await download(staffInbox.tools.exportJson)) as Record<
+      string,
+      string
+    >[];
+    expect(json).toEqual([
+      expect.objectContaining({ name: formulaCo.Name, company: '=1+1', id: rows[0]?.id }),
+    ]);
+  });
+
+  it('deletes a request only after a confirmation', async () => {
+    await storeRequest('AdaRequest000000000', ada, 10);
+    await storeRequest('FormulaRequest00000', formulaCo, 20);
+    const page = await newPage({ width: 390, height: 844 });
+    await signInAsStaff(page);
+    const deleteButton = card(page, ada.Name).getByRole('button', {
+      name: staffInbox.actionLabel(staffInbox.delete, ada.Name),
+    });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: staffInbox.confirmDelete.title });
+    await dialog.waitFor();
+    await dialog.getByText(staffInbox.confirmDelete.text(ada.Name, ada.Company)).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Escape (or Cancel) keeps it, and focus returns to the button that asked.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await db.collection('users').doc('AdaRequest000000000').get()).exists).toBe(true);
+
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: staffInbox.confirmDelete.confirm }).click();
+    await card(page, ada.Name).waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await db.collection('users').doc('AdaRequest000000000').get()).exists).toBe(false);
+    expect(await page.locator('main article h3').allInnerTexts()).toEqual([formulaCo.Name]);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('inbox-list-heading');
+  });
+});
