@@ -47,7 +47,9 @@ async function serveStatic({
 }) {
   const pageHeaders = { ...security.documentHeaders, ...documentHeaders };
   const files = sirv(path.resolve(dir), {
-    dev: false,
+    // Files are looked up on every request, as a static host serves what was uploaded since it
+    // started (a release directory gains versions while it is served).
+    dev: true,
     etag: true,
     gzip: true,
     brotli: true,
@@ -74,7 +76,8 @@ async function serveStatic({
       res.setHeader('Strict-Transport-Security', security.strictTransportSecurity);
     if (refuseUnservable(req, res)) return;
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (unpublished.test(pathname)) {
+    // Hidden files and folders are never served: a publish under way lives in one.
+    if (unpublished.test(pathname) || /(^|\/)\./.test(pathname)) {
       notFound(res);
       return;
     }
