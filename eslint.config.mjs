@@ -14,6 +14,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '.data/**',
       '.tmp/**',
+      'releases/**',
       'coverage/**',
       'reports/**',
     ],
