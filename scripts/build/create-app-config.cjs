@@ -11,7 +11,8 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { apps, manifestUrl } = require('../lib/apps.cjs');
+const { apps, manifestUrl, remoteIds } = require('../lib/apps.cjs');
+const security = require('../lib/security-headers.cjs');
 const { distOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
@@ -171,6 +172,31 @@ function publishedTypes(contract, appDir, production) {
 }
 
 /**
+ * The dev servers send the site's headers with the policy in report-only form: what the
+ * production policy would block is reported in the browser's console while developing.
+ */
+function developmentPolicy() {
+  const firebaseConfig = path.join(
+    __dirname,
+    '..',
+    '..',
+    'remote-contact',
+    'public',
+    'firebase-config.json',
+  );
+  return {
+    ...security.documentHeaders,
+    'Content-Security-Policy-Report-Only': security.contentSecurityPolicy({
+      remotes: Object.fromEntries(remoteIds.map((id) => [id, manifestUrl(id)])),
+      firebase: fs.existsSync(firebaseConfig)
+        ? JSON.parse(fs.readFileSync(firebaseConfig, 'utf8'))
+        : undefined,
+      development: true,
+    }),
+  };
+}
+
+/**
  * @param {FederationContract} contract
  * @param {string} appDir
  * @param {{ mode?: string }} argv
@@ -286,7 +312,7 @@ function createAppConfig(contract, appDir, argv) {
       hot: false,
       liveReload: true,
       historyApiFallback: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
+      headers: { 'Access-Control-Allow-Origin': '*', ...developmentPolicy() },
       static: fs.existsSync(publicDir) ? { directory: publicDir, watch: true } : false,
       client: { overlay: { warnings: false, errors: true } },
     },
