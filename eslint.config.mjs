@@ -15,6 +15,7 @@ export default tseslint.config(
       '.data/**',
       '.tmp/**',
       'releases/**',
+      '**/.mf/**',
       'coverage/**',
       'reports/**',
     ],
