@@ -14,6 +14,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '.data/**',
       '.tmp/**',
+      'releases/**',
+      '**/.mf/**',
       'coverage/**',
       'reports/**',
     ],

@@ -11,10 +11,12 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { apps, manifestUrl } = require('../lib/apps.cjs');
+const { apps, manifestUrl, remoteIds } = require('../lib/apps.cjs');
+const security = require('../lib/security-headers.cjs');
 const { distOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
+const { buildVersionOf } = require('../lib/releases/build-version.cjs');
 
 const { runtimePlugin, loadDeadlineMs } = require('./runtime-plugins.cjs');
 
@@ -90,6 +92,109 @@ class DropBuildMachineFiles {
       );
     });
   }
+}
+
+/**
+ * Writes the build's version into its manifest (metaData.buildInfo.buildVersion), so a release
+ * and every page rendered from it say exactly which build they are.
+ * @param {string} version
+ * @returns {(options: { stats: any }) => any}
+ */
+const stampBuildVersion =
+  (version) =>
+  ({ stats }) => {
+    stats.metaData.buildInfo = { ...stats.metaData.buildInfo, buildVersion: version };
+    return stats;
+  };
+
+/**
+ * The remote's tsconfig with the workspace as its root, so declarations of files it reaches
+ * through path mapping (the shared router) are emitted too, whatever the remote includes.
+ * @param {string} appDir
+ */
+function typesTsConfig(appDir) {
+  const file = path.join(appDir, 'node_modules', '.cache', 'mf-types', 'tsconfig.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const config = {
+    extends: path.join(appDir, 'tsconfig.json'),
+    compilerOptions: { rootDir: path.dirname(appDir) },
+  };
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+/**
+ * Fails a remote's production build whose types were not generated: the federation types
+ * plugin only logs its compiler's errors, and a release without types would break the type
+ * checks of the shells that read them.
+ */
+class RequirePublishedTypes {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RequirePublishedTypes', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'RequirePublishedTypes',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
+        },
+        () => {
+          if (!compilation.getAsset('@mf-types.zip'))
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(
+                "The exposed modules' types were not generated (@mf-types.zip is missing): run `npm run typecheck` for this app",
+              ),
+            );
+        },
+      );
+    });
+  }
+}
+
+/**
+ * A remote's published types: the exposed modules' declarations, zipped beside its manifest
+ * (@mf-types.zip, @mf-types.d.ts), so a shell in another repository can check itself against a
+ * release. Generated offline by the federation types plugin; never consumed while building.
+ * @param {FederationContract} contract
+ * @param {string} appDir
+ * @param {boolean} production
+ */
+function publishedTypes(contract, appDir, production) {
+  if (!production || contract.app === 'shell' || !contract.exposes) return false;
+  return {
+    generateTypes: {
+      tsConfigPath: typesTsConfig(appDir),
+      // Types another repository can read on its own: nothing points back into this one.
+      extractRemoteTypes: false,
+      abortOnError: true,
+    },
+    consumeTypes: false,
+    displayErrorInTerminal: true,
+  };
+}
+
+/**
+ * The dev servers send the site's headers with the policy in report-only form: what the
+ * production policy would block is reported in the browser's console while developing.
+ */
+function developmentPolicy() {
+  const firebaseConfig = path.join(
+    __dirname,
+    '..',
+    '..',
+    'remote-contact',
+    'public',
+    'firebase-config.json',
+  );
+  return {
+    ...security.documentHeaders,
+    'Content-Security-Policy-Report-Only': security.contentSecurityPolicy({
+      remotes: Object.fromEntries(remoteIds.map((id) => [id, manifestUrl(id)])),
+      firebase: fs.existsSync(firebaseConfig)
+        ? JSON.parse(fs.readFileSync(firebaseConfig, 'utf8'))
+        : undefined,
+      development: true,
+    }),
+  };
 }
 
 /**
@@ -183,8 +288,8 @@ function createAppConfig(contract, appDir, argv) {
           runtimePlugin('remote-locations-plugin.ts'),
           ...(isShell ? shellRuntimePlugins.map(runtimePlugin) : []),
         ],
-        manifest: true,
-        dts: false,
+        manifest: { additionalData: stampBuildVersion(buildVersionOf(appDir)) },
+        dts: publishedTypes(contract, appDir, production),
         // One federation runtime per page: the shell ships it, production remotes borrow it.
         // Browser-only builds: the runtime's Node.js loading paths are left out.
         experiments: { externalRuntime: borrowsRuntime, optimization: { target: 'web' } },
@@ -203,7 +308,7 @@ function createAppConfig(contract, appDir, argv) {
       hot: false,
       liveReload: true,
       historyApiFallback: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
+      headers: { 'Access-Control-Allow-Origin': '*', ...developmentPolicy() },
       static: fs.existsSync(publicDir) ? { directory: publicDir, watch: true } : false,
       client: { overlay: { warnings: false, errors: true } },
     },
@@ -230,6 +335,8 @@ function createAppConfig(contract, appDir, argv) {
   }
   if (production) {
     config.plugins?.push(new DropBuildMachineFiles());
+    if (publishedTypes(contract, appDir, production))
+      config.plugins?.push(new RequirePublishedTypes());
     // Pre-compressed copies, which the static server hands out as a CDN would.
     config.plugins?.push(
       new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 0 }),
@@ -244,4 +351,4 @@ function createAppConfig(contract, appDir, argv) {
   return config;
 }
 
-module.exports = { createAppConfig, DropBuildMachineFiles };
+module.exports = { createAppConfig, DropBuildMachineFiles, stampBuildVersion };

@@ -15,7 +15,12 @@ const { distOf, serverDistOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { runtimePlugin } = require('./runtime-plugins.cjs');
 const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
-const { createAppConfig, DropBuildMachineFiles } = require('./create-app-config.cjs');
+const {
+  createAppConfig,
+  DropBuildMachineFiles,
+  stampBuildVersion,
+} = require('./create-app-config.cjs');
+const { buildVersionOf } = require('../lib/releases/build-version.cjs');
 
 /**
  * @param {import('./create-app-config.cjs').FederationContract} contract
@@ -112,7 +117,7 @@ function createRemoteServerConfig(contract, appDir) {
             Object.assign(stats.metaData, { publicPath: 'auto' });
             stats.metaData.remoteEntry.path = '';
             stats.metaData.remoteEntry.name = 'remoteEntry.js';
-            return stats;
+            return stampBuildVersion(buildVersionOf(appDir))({ stats });
           },
         },
         dts: false,

@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const { startRenderServer } = require('./render-server.cjs');
 const { serveStatic } = require('./static-server.cjs');
+const security = require('./security-headers.cjs');
 
 /** Builds the four apps and serves the composed site: shared by start, test and bench. */
 
@@ -104,6 +105,8 @@ function contactConfigFor(emulator, auth = authEmulator) {
  * @param {Partial<Record<AppId, string>>} [options.dirs] serve an app from another build folder
  * @param {boolean} [options.clientRendered] serve the shell's static build instead
  * @param {Record<string, string>} [options.renderEnv] more settings for the render server
+ * @param {string} [options.remotesJson] read this remotes.json (a release directory's live
+ *   pointer, which `npm run promote` rewrites) instead of one written for `ports`
  */
 async function serveSite({
   ports = defaultPorts,
@@ -113,17 +116,26 @@ async function serveSite({
   dirs = {},
   clientRendered = false,
   renderEnv = {},
+  remotesJson: pointer,
 } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-site-'));
-  const remotesJson = path.join(workDir, 'remotes.json');
+  const remotesJson = pointer ?? path.join(workDir, 'remotes.json');
   /** @param {Partial<Record<Exclude<AppId, 'shell'>, string>>} locations */
   const writeRemotes = (locations) => {
     // Written whole, then renamed: a reader never sees half a file.
     fs.writeFileSync(`${remotesJson}.tmp`, remotesJsonFor(ports, locations));
     fs.renameSync(`${remotesJson}.tmp`, remotesJson);
   };
-  writeRemotes(moved);
+  if (!pointer) writeRemotes(moved);
 
+  const fallbackPolicy = () =>
+    security.contentSecurityPolicy({
+      remotes: JSON.parse(fs.readFileSync(remotesJson, 'utf8')),
+      firebase: JSON.parse(contactConfigFor(emulator)),
+      scriptHashes: security.inlineScriptHashes(
+        fs.readFileSync(path.join(dirs.shell ?? distOf('shell'), 'index.html'), 'utf8'),
+      ),
+    });
   /** @param {AppId} id @returns {Promise<{ close: () => Promise<void> }>} */
   const serve = (id) =>
     id === 'shell' && !clientRendered
@@ -134,6 +146,8 @@ async function serveSite({
           host,
           cors: id !== 'shell',
           historyFallback: id === 'shell',
+          // The client-rendered fallback page gets the policy the render server would send.
+          documentHeaders: id === 'shell' ? { 'Content-Security-Policy': fallbackPolicy() } : {},
           overrides:
             id === 'shell'
               ? { '/remotes.json': fs.readFileSync(remotesJson, 'utf8') }

@@ -3,12 +3,14 @@ const http = require('node:http');
 const path = require('node:path');
 const sirv = require('sirv');
 const { answerParserErrors, refuseUnservable } = require('./http-hygiene.cjs');
+const security = require('./security-headers.cjs');
 
 /**
  * Serves one app's production build with the headers a real deployment would use: CORS on the
  * remotes, no-cache on what names the current build (manifests, remote entries, remotes.json,
  * index.html), immutable caching on hashed assets, pre-compressed files, and (for the shell)
- * a history fallback so deep links work. Only GET and HEAD are served, and never a source map
+ * a history fallback so deep links work, and the site's security headers (a page's policy on
+ * index.html). Only GET and HEAD are served, and never a source map
  * or the federation build report (mf-stats.json), should a build have left one in dist.
  */
 
@@ -30,6 +32,8 @@ function cacheControlFor(pathname) {
  * @param {boolean} [options.cors] allow any origin (remotes are fetched cross-origin by the shell)
  * @param {boolean} [options.historyFallback] answer unknown paths with index.html (the shell)
  * @param {Record<string, string>} [options.overrides] path -> JSON body served instead of the file
+ * @param {Record<string, string>} [options.documentHeaders] more headers for index.html (its
+ *   Content-Security-Policy)
  * @returns {Promise<{ url: string; close: () => Promise<void> }>}
  */
 async function serveStatic({
@@ -39,15 +43,20 @@ async function serveStatic({
   cors = false,
   historyFallback = false,
   overrides = {},
+  documentHeaders = {},
 }) {
+  const pageHeaders = { ...security.documentHeaders, ...documentHeaders };
   const files = sirv(path.resolve(dir), {
-    dev: false,
+    // Files are looked up on every request, as a static host serves what was uploaded since it
+    // started (a release directory gains versions while it is served).
+    dev: true,
     etag: true,
     gzip: true,
     brotli: true,
     single: false,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
+      if (/(^|\/)index\.html$/.test(pathname)) setAll(res, pageHeaders);
     },
   });
   const index = sirv(path.resolve(dir), {
@@ -56,14 +65,19 @@ async function serveStatic({
     brotli: true,
     setHeaders(res) {
       res.setHeader('Cache-Control', 'no-cache');
+      setAll(res, pageHeaders);
     },
   });
 
   const server = http.createServer((req, res) => {
     if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+    setAll(res, security.commonHeaders);
+    if (security.overHttps(req))
+      res.setHeader('Strict-Transport-Security', security.strictTransportSecurity);
     if (refuseUnservable(req, res)) return;
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (unpublished.test(pathname)) {
+    // Hidden files and folders are never served: a publish under way lives in one.
+    if (unpublished.test(pathname) || /(^|\/)\./.test(pathname)) {
       notFound(res);
       return;
     }
@@ -100,6 +114,11 @@ async function serveStatic({
         server.close(() => resolve());
       }),
   };
+}
+
+/** @param {http.ServerResponse} res @param {Readonly<Record<string, string>>} headers */
+function setAll(res, headers) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
 /** @param {http.ServerResponse} res */

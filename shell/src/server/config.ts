@@ -18,6 +18,10 @@ export interface ServerConfig {
   readonly pageCacheControl: string;
   /** Whether rendered pages are kept per set of remote versions (off: every request renders). */
   readonly pageCache: boolean;
+  /** Development: violations of the page policy are reported to the console, not blocked. */
+  readonly cspReportOnly: boolean;
+  /** A local Auth emulator pages may reach (host:port), as the Firebase tools name it. */
+  readonly authEmulatorHost: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -63,5 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv, bundleDir: string): ServerCon
     pageCacheControl:
       env.PAGE_CACHE_CONTROL ?? 'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
     pageCache: env.PAGE_CACHE !== 'off',
+    cspReportOnly: env.CSP_REPORT_ONLY === '1',
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
   };
 }

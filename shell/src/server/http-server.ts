@@ -4,6 +4,7 @@ import sirv from 'sirv';
 import type { ServerConfig } from './config';
 import type { PageService, ServedPage } from './page-service';
 import { robotsTxt, sitemapXml } from './site-files';
+import { SecurityHeaders } from './security-headers';
 
 const hashedAsset = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 const maxUrlLength = 2048;
@@ -13,7 +14,9 @@ function sendPage(
   res: http.ServerResponse,
   page: ServedPage,
   cacheControl: string,
+  security: Record<string, string>,
 ): void {
+  for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
   const accepts = String(req.headers['accept-encoding'] ?? '');
   const [body, encoding] = /\bbr\b/.test(accepts)
     ? [page.brotli, 'br']
@@ -57,6 +60,8 @@ function sendText(
  * are answered from the configuration in force.
  */
 export function createHttpServer(config: ServerConfig, pages: PageService): http.Server {
+  const security = new SecurityHeaders(config);
+  const watching = security.watch(() => pages.remotesJson);
   const files = sirv(path.resolve(config.staticDir), {
     dev: false,
     etag: true,
@@ -70,7 +75,8 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
     },
   });
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(security.forFile(req))) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res
         .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
@@ -102,12 +108,22 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
     }
     // Paths without an extension are pages (a missing script or image is a real 404).
     if (!path.extname(pathname) || pathname === '/index.html') {
-      void pages.page(pathname === '/index.html' ? '/' : pathname).then(
-        (page) => sendPage(req, res, page, config.pageCacheControl),
-        () => sendText(req, res, 503, 'text/plain', 'Unavailable\n', 'no-store'),
-      );
+      void pages
+        .page(pathname === '/index.html' ? '/' : pathname)
+        .then(async (page) =>
+          sendPage(
+            req,
+            res,
+            page,
+            config.pageCacheControl,
+            await security.forPage(req, page, pages.remotesJson),
+          ),
+        )
+        .catch(() => sendText(req, res, 503, 'text/plain', 'Unavailable\n', 'no-store'));
       return;
     }
     files(req, res, () => sendText(req, res, 404, 'text/plain', 'Not Found\n', 'no-store'));
   });
+  server.on('close', () => clearInterval(watching));
+  return server;
 }

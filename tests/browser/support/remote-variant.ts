@@ -12,7 +12,7 @@ const run = promisify(execFile);
  * Returns that folder (the remote's dist/, browser and server builds).
  */
 export async function buildRemoteVariant(
-  app: 'remote-home' | 'remote-contact',
+  app: 'remote-home' | 'remote-contact' | 'remote-shared',
   change: (sourceDir: string) => void,
 ): Promise<string> {
   fs.mkdirSync(path.join(paths.repoRoot, '.tmp'), { recursive: true });
@@ -22,8 +22,11 @@ export async function buildRemoteVariant(
     recursive: true,
     filter: (source) => !/[\\/](dist|node_modules)$/.test(source),
   });
-  // The copy's config and tsconfig reach for the repository's build scripts and base config.
+  // The copy's config and tsconfig reach for the repository's build scripts and base config,
+  // and its published types for the remotes it imports.
   fs.symlinkSync(path.join(paths.repoRoot, 'scripts'), path.join(root, 'scripts'));
+  for (const other of ['remote-shared', 'remote-home', 'remote-contact'])
+    if (other !== app) fs.symlinkSync(path.join(paths.repoRoot, other), path.join(root, other));
   fs.copyFileSync(
     path.join(paths.repoRoot, 'tsconfig.base.json'),
     path.join(root, 'tsconfig.base.json'),
