@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const { startRenderServer } = require('./render-server.cjs');
 const { serveStatic } = require('./static-server.cjs');
-const security = require('./security-headers.cjs');
+const security = require('../../shell/src/server/security-policy.cjs');
 
 /** Builds the four apps and serves the composed site: shared by start, test and bench. */
 

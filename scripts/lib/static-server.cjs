@@ -3,7 +3,7 @@ const http = require('node:http');
 const path = require('node:path');
 const sirv = require('sirv');
 const { answerParserErrors, refuseUnservable } = require('./http-hygiene.cjs');
-const security = require('./security-headers.cjs');
+const security = require('../../shell/src/server/security-policy.cjs');
 
 /**
  * Serves one app's production build with the headers a real deployment would use: CORS on the

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import paths from '../../scripts/lib/paths.cjs';
-import security from '../../scripts/lib/security-headers.cjs';
+import security from '../../shell/src/server/security-policy.cjs';
 import { cacheControlFor } from '../../scripts/lib/static-server.cjs';
 
 interface HeaderRule {

@@ -18,13 +18,13 @@ export interface FirebaseSettings {
   readonly appCheck?: AppCheckSettings;
 }
 
-export interface EmulatorAddress {
+interface EmulatorAddress {
   readonly host: string;
   readonly port: number;
 }
 
 /** 'password': email and password; 'google': a Google account (enable it in the console first). */
-export type SignInProvider = 'password' | 'google';
+type SignInProvider = 'password' | 'google';
 
 const signInProviders: readonly SignInProvider[] = ['password', 'google'];
 

@@ -2,7 +2,7 @@ import { toCsv, toJson, type ExportRow } from '../request-export/request-export.
 import type { InboxRequest } from './inbox-request';
 
 /** The row the CLI exports for the same request (createdAt in ISO 8601, UTC). */
-export function toExportRow(request: InboxRequest): ExportRow {
+function toExportRow(request: InboxRequest): ExportRow {
   return {
     id: request.id,
     createdAt: request.createdAt?.toISOString() ?? '',
@@ -17,13 +17,13 @@ export function toExportRow(request: InboxRequest): ExportRow {
 export type ExportFormat = 'csv' | 'json';
 
 /** The file's text: CSV with a byte order mark (as the CLI's files have), or JSON. */
-export function exportText(requests: readonly InboxRequest[], format: ExportFormat): string {
+function exportText(requests: readonly InboxRequest[], format: ExportFormat): string {
   const rows = requests.map(toExportRow);
   return format === 'csv' ? toCsv(rows, { bom: true }) : toJson(rows);
 }
 
 /** "contact-requests-2026-11-22.csv" */
-export function exportFileName(format: ExportFormat, now = new Date()): string {
+function exportFileName(format: ExportFormat, now = new Date()): string {
   return `contact-requests-${now.toISOString().slice(0, 10)}.${format}`;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toInboxRequest, type InboxRequest } from './inbox-request';
 import type { StaffConnection } from './staff-connection';
 
-export const requestsCollection = 'users';
+const requestsCollection = 'users';
 
 export type InboxRequests =
   | { readonly kind: 'loading' }

@@ -9,17 +9,9 @@ export {
   BrowserRouter,
   Link,
   MemoryRouter,
-  NavLink,
-  Navigate,
   Outlet,
   Route,
   Routes,
-  useHref,
-  useInRouterContext,
   useLocation,
-  useNavigate,
   useNavigationType,
-  useParams,
-  useSearchParams,
 } from 'react-router';
-export type { LinkProps, Location, NavLinkProps, NavigateFunction, To } from 'react-router';

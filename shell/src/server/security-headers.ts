@@ -7,10 +7,8 @@ import {
   overHttps,
   strictTransportSecurity,
   type FirebaseSettingsLike,
-} from '../../../scripts/lib/security-headers.cjs';
+} from './security-policy.cjs';
 import type { ServerConfig } from './config';
-
-export { commonHeaders };
 
 /** The firebase-config.json remote-contact is deployed with, beside its manifest. */
 async function fetchFirebaseSettings(

@@ -12,7 +12,7 @@ interface Manifest {
  * The inbox's own scripts in remote-contact's build: its exposed module and the chunks named
  * "staff-…" (Firebase Auth, the full Firestore SDK). Shared chunks (React, firebase/app) are not.
  */
-export function inboxFiles(): Set<string> {
+function inboxFiles(): Set<string> {
   const dist = paths.distOf('remote-contact');
   const manifest = JSON.parse(
     fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'),
