@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * What every app shares, as singletons with semver ranges so that each app can upgrade on its
- * own schedule (TOOLCHAIN.md: exact pins or duplicates break hooks).
+ * own schedule (exact pins, or two copies of React, break hooks).
  */
 const path = require('node:path');
 

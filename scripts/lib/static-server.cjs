@@ -2,7 +2,7 @@
 const http = require('node:http');
 const path = require('node:path');
 const sirv = require('sirv');
-const { answerParserErrors, refuseUnservable } = require('./http-hygiene.cjs');
+const { answerParserErrors, refuseUnservable } = require('../../shell/src/server/http-hygiene.cjs');
 const security = require('../../shell/src/server/security-policy.cjs');
 
 /**

@@ -130,7 +130,16 @@ describe('what crawlers and link previews get', () => {
     expect(page.headers.get('cache-control')).toMatch(/s-maxage=\d+/);
     expect(page.headers.get('cache-control')).toMatch(/stale-while-revalidate=\d+/);
     expect((await get('/nope', { method: 'HEAD' })).response.status).toBe(404);
-    expect((await get('/', { method: 'POST' })).response.status).toBe(405);
+    const post = await get('/', { method: 'POST' });
+    expect(post.response.status).toBe(405);
+    expect(post.response.headers.get('allow')).toBe('GET, HEAD');
+    expect((await get('/', { method: 'DELETE' })).response.status).toBe(405);
+    // Over-long addresses and headers are answered, not met with a reset connection.
+    expect((await get(`/${'a'.repeat(5_000)}`)).response.status).toBe(414);
+    expect((await get(`/${'a'.repeat(20_000)}`)).response.status).toBe(414);
+    expect((await get('/', { headers: { 'X-Big': 'b'.repeat(20_000) } })).response.status).toBe(
+      431,
+    );
   });
 
   it('serves robots.txt and a sitemap of the four routes', async () => {

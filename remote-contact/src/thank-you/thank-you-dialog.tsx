@@ -12,7 +12,7 @@ export interface ThankYouDialogProps {
 }
 
 /**
- * The thank-you popup: a modal dialog. As SPEC.md says, a click anywhere on it closes it;
+ * The thank-you popup: a modal dialog. As the product asks, a click anywhere on it closes it;
  * Escape and the Close button do too, and focus returns to where it was.
  */
 export function ThankYouDialog({ open, onClose, returnFocusTo }: ThankYouDialogProps) {

@@ -1,5 +1,5 @@
 /**
- * Every timing and motion number of the Home page, in one place (SPEC.md section 9), so code and
+ * Every timing and motion number of the Home page, in one place, so code and
  * tests agree by construction.
  */
 

@@ -6,7 +6,7 @@ export const navigation = {
   menuLabel: 'Menu',
   closeLabel: 'Close',
   overlayLabel: 'Site menu',
-  /** The full-screen overlay's links (PRODUCT.md: Our Work is /#work, Our Process is /about). */
+  /** The full-screen overlay's links: Our Work is the work section of Home, Our Process is About. */
   overlayLinks: [
     { label: 'Our Work', href: '/#work' },
     { label: 'Our Process', href: '/about' },

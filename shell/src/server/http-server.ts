@@ -1,13 +1,13 @@
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { answerParserErrors, refuseUnservable } from './http-hygiene.cjs';
 import type { ServerConfig } from './config';
 import type { PageService, ServedPage } from './page-service';
 import { robotsTxt, sitemapXml } from './site-files';
 import { SecurityHeaders } from './security-headers';
 
 const hashedAsset = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
-const maxUrlLength = 2048;
 
 function sendPage(
   req: http.IncomingMessage,
@@ -77,16 +77,8 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
 
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(security.forFile(req))) res.setHeader(name, value);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res
-        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
-        .end('Method Not Allowed\n');
-      return;
-    }
-    if ((req.url ?? '').length > maxUrlLength) {
-      res.writeHead(414, { 'Content-Type': 'text/plain' }).end('URI Too Long\n');
-      return;
-    }
+    // Writes, TRACE and over-long addresses get their own answers, never a page.
+    if (refuseUnservable(req, res)) return;
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -125,5 +117,7 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
     files(req, res, () => sendText(req, res, 404, 'text/plain', 'Not Found\n', 'no-store'));
   });
   server.on('close', () => clearInterval(watching));
+  // An address or headers over the parser's limits get 414 or 431, not a reset connection.
+  answerParserErrors(server);
   return server;
 }

@@ -1,0 +1,6 @@
+import type http from 'node:http';
+
+export const allowedMethods: string;
+export const maxUrlLength: number;
+export function refuseUnservable(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+export function answerParserErrors(server: http.Server): void;
