@@ -6,6 +6,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The router comes only through its shared facade, so every app uses one instance of it. */
+const reactRouterThroughFacade = {
+  name: 'react-router',
+  message:
+    "Import from 'react-router-dom': it is the shared router singleton (scripts/build/shared/react-router-dom.ts).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,13 +42,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-router',
-              message:
-                "Import from 'react-router-dom': it is the shared router singleton (scripts/build/shared/react-router-dom.ts).",
-            },
-          ],
+          paths: [reactRouterThroughFacade],
         },
       ],
     },
@@ -62,13 +63,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-router',
-              message:
-                "Import from 'react-router-dom': it is the shared router singleton (scripts/build/shared/react-router-dom.ts).",
-            },
-          ],
+          paths: [reactRouterThroughFacade],
           patterns: [
             {
               regex: `^(\\.\\./)+(${others.join('|')})/`,

@@ -5,13 +5,11 @@
  * docs/contact-and-data.md.
  */
 import { apps } from './lib/apps.cjs';
+import cli from './lib/cli.cjs';
 import accounts from './staff/accounts.cjs';
 import options from './staff/options.cjs';
-import errors from './submissions/cli-error.cjs';
 
-const { CliError } = errors;
-
-try {
+await cli.runCli(async () => {
   const { command, email, password, target } = options.parseOptions(process.argv.slice(2));
   const where =
     target.kind === 'emulator'
@@ -44,11 +42,4 @@ try {
         : `No staff accounts on ${where} yet (npm run staff -- add <email>).`,
     );
   }
-} catch (error) {
-  if (error instanceof CliError) {
-    console.error(error.message);
-    process.exitCode = error.exitCode;
-  } else {
-    throw error;
-  }
-}
+});

@@ -6,13 +6,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import errors from './submissions/cli-error.cjs';
+import cli from './lib/cli.cjs';
 import deleting from './submissions/delete-submissions.cjs';
 import format from './submissions/format.cjs';
 import options from './submissions/options.cjs';
 import reader from './submissions/read-submissions.cjs';
 
-const { CliError } = errors;
+const { CliError } = cli;
 
 /** @param {import('./submissions/options.cjs').Target} target */
 const describe = (target) =>
@@ -37,7 +37,7 @@ async function confirmOnTerminal(question) {
   }
 }
 
-try {
+await cli.runCli(async () => {
   const parsed = options.parseOptions(process.argv.slice(2));
   const { format: kind, since, out, target, action, help } = parsed;
   if (help) {
@@ -83,11 +83,4 @@ try {
       process.stdout.write(text);
     }
   }
-} catch (error) {
-  if (error instanceof CliError) {
-    console.error(error.message);
-    process.exitCode = error.exitCode;
-  } else {
-    throw error;
-  }
-}
+});

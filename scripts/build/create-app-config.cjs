@@ -15,7 +15,7 @@ const { apps, manifestUrl, remoteIds } = require('../lib/apps.cjs');
 const security = require('../../shell/src/server/security-policy.cjs');
 const { distOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
-const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
+const { moduleRules } = require('./loaders.cjs');
 const { buildVersionOf } = require('../lib/releases/build-version.cjs');
 
 const { runtimePlugin, loadDeadlineMs } = require('./runtime-plugins.cjs');
@@ -238,40 +238,7 @@ function createAppConfig(contract, appDir, argv) {
       clean: { keep: /^server\// },
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          // Type checking is `npm run typecheck`'s job; the build only transpiles.
-          use: {
-            loader: 'ts-loader',
-            options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
-          },
-        },
-        {
-          test: /\.css$/,
-          use: [
-            MiniCssExtractPlugin.loader,
-            {
-              loader: 'css-loader',
-              options: {
-                modules: {
-                  auto: true,
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                  localIdentName: cssLocalIdentName(contract.app, production),
-                },
-              },
-            },
-          ],
-        },
-        {
-          test: mediaPattern,
-          type: 'asset/resource',
-        },
-      ],
-    },
+    module: { rules: moduleRules(contract.app, appDir, { production, server: false }) },
     plugins: [
       new ModuleFederationPlugin({
         name: container,

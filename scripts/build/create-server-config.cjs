@@ -14,7 +14,7 @@ const { apps, serverManifestUrl } = require('../lib/apps.cjs');
 const { distOf, serverDistOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { runtimePlugin } = require('./runtime-plugins.cjs');
-const { cssLocalIdentName, mediaPattern } = require('./loaders.cjs');
+const { moduleRules } = require('./loaders.cjs');
 const {
   createAppConfig,
   DropBuildMachineFiles,
@@ -23,45 +23,26 @@ const {
 const { buildVersionOf } = require('../lib/releases/build-version.cjs');
 
 /**
+ * The federation options of every server build: remotes at their server manifests, loaded by
+ * Node's runtime plugin, with the remote locations and the build's own runtime plugin.
  * @param {import('./create-app-config.cjs').FederationContract} contract
- * @param {string} appDir
- * @returns {import('webpack').RuleSetRule[]}
+ * @param {string} ownPlugin
  */
-function serverRules(contract, appDir) {
-  return [
-    {
-      test: /\.tsx?$/,
-      exclude: /node_modules/,
-      use: {
-        loader: 'ts-loader',
-        options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
-      },
-    },
-    {
-      test: /\.css$/,
-      use: {
-        loader: 'css-loader',
-        options: {
-          modules: {
-            auto: true,
-            namedExport: false,
-            exportLocalsConvention: 'as-is',
-            exportOnlyLocals: true,
-            localIdentName: cssLocalIdentName(contract.app, true),
-          },
-        },
-      },
-    },
-    // The browser build emits the media; here only their (identical) URLs are needed.
-    { test: mediaPattern, type: 'asset/resource', generator: { emit: false } },
-  ];
-}
-
-/** @param {import('./create-app-config.cjs').FederationContract} contract */
-function serverRemotes(contract) {
-  return Object.fromEntries(
-    (contract.remotes ?? []).map((id) => [id, `${apps[id].container}@${serverManifestUrl(id)}`]),
-  );
+function serverFederation(contract, ownPlugin) {
+  return {
+    remoteType: /** @type {const} */ ('script'),
+    remotes: Object.fromEntries(
+      (contract.remotes ?? []).map((id) => [id, `${apps[id].container}@${serverManifestUrl(id)}`]),
+    ),
+    shared: sharedDependencies(),
+    shareStrategy: /** @type {const} */ ('loaded-first'),
+    runtimePlugins: [
+      require.resolve('@module-federation/node/runtimePlugin'),
+      runtimePlugin('remote-locations-plugin.ts'),
+      runtimePlugin(ownPlugin),
+    ],
+    dts: false,
+  };
 }
 
 /**
@@ -92,23 +73,15 @@ function createRemoteServerConfig(contract, appDir) {
       clean: false,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: { rules: serverRules(contract, appDir) },
+    module: { rules: moduleRules(contract.app, appDir, { production: true, server: true }) },
     optimization: { minimize: false },
     plugins: [
       new ModuleFederationPlugin({
         name: container,
         filename: 'server/remoteEntry.js',
         library: { type: 'commonjs-module', name: container },
-        remoteType: 'script',
         exposes: contract.exposes ?? {},
-        remotes: serverRemotes(contract),
-        shared: sharedDependencies(),
-        shareStrategy: 'loaded-first',
-        runtimePlugins: [
-          require.resolve('@module-federation/node/runtimePlugin'),
-          runtimePlugin('remote-locations-plugin.ts'),
-          runtimePlugin('server-public-path-plugin.ts'),
-        ],
+        ...serverFederation(contract, 'server-public-path-plugin.ts'),
         manifest: {
           filePath: 'server',
           // The entry is found beside wherever the manifest was fetched from, as in the
@@ -120,7 +93,6 @@ function createRemoteServerConfig(contract, appDir) {
             return stampBuildVersion(buildVersionOf(appDir))({ stats });
           },
         },
-        dts: false,
       }),
       new webpack.DefinePlugin({ __FIRSTDAY_CONTAINER__: JSON.stringify(container) }),
       new DropBuildMachineFiles(),
@@ -143,7 +115,7 @@ function createShellServerConfigs(contract, appDir) {
     context: appDir,
     devtool: /** @type {const} */ (false),
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: { rules: serverRules(contract, appDir) },
+    module: { rules: moduleRules(contract.app, appDir, { production: true, server: true }) },
     optimization: { minimize: false },
     // __dirname is the bundle's folder, where the worker and the static files are found.
     node: /** @type {const} */ (false),
@@ -166,17 +138,8 @@ function createShellServerConfigs(contract, appDir) {
       plugins: [
         new ModuleFederationPlugin({
           name: 'shell',
-          remoteType: 'script',
-          remotes: serverRemotes(contract),
-          shared: sharedDependencies(),
-          shareStrategy: 'loaded-first',
-          runtimePlugins: [
-            require.resolve('@module-federation/node/runtimePlugin'),
-            runtimePlugin('remote-locations-plugin.ts'),
-            runtimePlugin('render-deadline-plugin.ts'),
-          ],
+          ...serverFederation(contract, 'render-deadline-plugin.ts'),
           manifest: false,
-          dts: false,
         }),
       ],
     },

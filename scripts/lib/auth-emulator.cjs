@@ -3,14 +3,9 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const {
-  assertPortFree,
-  reclaimOrphan,
-  removeRecord,
-  stopGroup,
-  writeRecord,
-} = require('./owned-process.cjs');
+const { assertPortFree, stopGroup, writeRecord } = require('./owned-process.cjs');
 const { repoRoot } = require('./paths.cjs');
+const { createPersistence, killGroupAtExit, ownerFileOf } = require('./persistent-emulator.cjs');
 const { createCopyStore } = require('./saved-copies.cjs');
 
 /**
@@ -104,9 +99,6 @@ async function exportAuth({ host, port, projectId }, dir) {
 /** @param {string} persistTo */
 const authCopies = (persistTo) => createCopyStore(persistTo, { check: checkAuthExport });
 
-/** @param {string} persistTo */
-const ownerFileOf = (persistTo) => `${persistTo}.owner.json`;
-
 /**
  * @param {{ host: string; port: number }} address
  * @returns {Promise<boolean>}
@@ -150,14 +142,14 @@ async function startAuthEmulator({
   autosaveMs = 0,
   warn = console.error,
 }) {
-  const copies = persistTo ? authCopies(persistTo) : null;
-  const ownerFile = persistTo ? ownerFileOf(persistTo) : null;
-  if (copies && ownerFile) {
-    await reclaimOrphan(ownerFile, {
-      save: (record) => copies.save((dir) => exportAuth(record, dir)),
-      warn,
-    });
-  }
+  const persistence = createPersistence({
+    persistTo,
+    copiesOf: authCopies,
+    exportData: exportAuth,
+    warn,
+  });
+  const { ownerFile } = persistence;
+  await persistence.reclaimLeftBehind();
   for (const taken of [port, port + 1, port + 2]) {
     await assertPortFree(host, taken, 'Auth emulator (and its hub and log ports)');
   }
@@ -194,14 +186,7 @@ async function startAuthEmulator({
         projectId,
       });
     }
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    };
-    process.once('exit', killGroup);
+    const killGroup = killGroupAtExit(child);
     /** @type {number | null} */
     let exitCode = null;
     child.once('exit', (code) => {
@@ -224,80 +209,26 @@ async function startAuthEmulator({
     return { child, killGroup };
   }
 
-  const { candidates, damaged } = copies ? copies.inspect() : { candidates: [], damaged: [] };
-  /** @type {Array<{ dir: string; reason: string }>} */
-  const refused = [];
-  /** @type {Awaited<ReturnType<typeof launch>> | undefined} */
-  let running;
-  /** @type {string | undefined} */
-  let loaded;
-  for (const candidate of [...candidates, null]) {
-    try {
-      running = await launch(candidate?.dir ?? null);
-      loaded = candidate?.dir;
-      break;
-    } catch (error) {
-      if (!candidate) {
-        if (ownerFile) removeRecord(ownerFile);
-        throw error;
-      }
-      const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      refused.push({ dir: candidate.dir, reason: `the emulator refused to import it (${first})` });
-    }
-  }
-  const { child, killGroup } = /** @type {Awaited<ReturnType<typeof launch>>} */ (running);
-  if (copies) {
-    const bad = [...damaged, ...refused];
-    if (bad.length > 0) {
-      const lines = bad.map(
-        ({ dir, reason }) => `   ${path.relative(repoRoot, copies.setAside(dir))}: ${reason}`,
-      );
-      warn(
-        `\n⚠  WARNING: saved local Auth accounts are damaged and were not loaded (set aside for inspection):\n${lines.join('\n')}\n` +
-          (loaded
-            ? `   Loaded the newest sound copy instead: ${path.relative(repoRoot, loaded)}\n`
-            : '   No sound copy is left: the Auth emulator started with no accounts.\n'),
-      );
-    }
-    if (loaded) copies.markLoaded(loaded);
-  }
-
-  /** @type {Promise<string | undefined>} */
-  let saving = Promise.resolve(undefined);
-  function save() {
-    saving = saving
-      .catch(() => undefined)
-      .then(() => copies?.save((dir) => exportAuth({ host, port, projectId }, dir)));
-    return saving;
-  }
-  const autosave =
-    copies && autosaveMs > 0
-      ? setInterval(() => {
-          save().catch((error) => console.error('Saving local Auth accounts failed:', error));
-        }, autosaveMs)
-      : undefined;
-  autosave?.unref();
-
-  return {
-    host,
-    port,
-    projectId,
-    save,
-    async stop() {
-      clearInterval(autosave);
-      try {
-        await save();
-      } finally {
+  const { child, killGroup } = await persistence.launchFromNewestCopy(launch, {
+    verb: 'import',
+    damaged: () => 'saved local Auth accounts are damaged and were not loaded',
+    empty: 'the Auth emulator started with no accounts.',
+  });
+  return persistence.keepSaved(
+    { host, port, projectId },
+    {
+      autosaveMs,
+      what: 'local Auth accounts',
+      async end() {
         if (child.pid && child.exitCode === null && child.signalCode === null) {
           await stopGroup(child.pid);
         }
         killGroup();
         process.removeListener('exit', killGroup);
-        if (ownerFile) removeRecord(ownerFile);
         if (!persistTo) fs.rmSync(runDir, { recursive: true, force: true });
-      }
+      },
     },
-  };
+  );
 }
 
 module.exports = { startAuthEmulator, exportAuth, checkAuthExport, authCopies, ownerFileOf };

@@ -3,8 +3,9 @@ const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { checkFirestoreExport, findOverallMetadata } = require('./firestore-export-check.cjs');
-const { assertPortFree, reclaimOrphan, removeRecord, writeRecord } = require('./owned-process.cjs');
+const { assertPortFree, writeRecord } = require('./owned-process.cjs');
 const { repoRoot } = require('./paths.cjs');
+const { createPersistence, killGroupAtExit, ownerFileOf } = require('./persistent-emulator.cjs');
 const { createCopyStore } = require('./saved-copies.cjs');
 
 /**
@@ -103,9 +104,6 @@ function legacyExports(root) {
 const firestoreCopies = (persistTo) =>
   createCopyStore(persistTo, { check: checkFirestoreExport, legacy: legacyExports });
 
-/** The pid file that records who runs the emulator persisting into `persistTo`. @param {string} persistTo */
-const ownerFileOf = (persistTo) => `${persistTo}.owner.json`;
-
 /**
  * @typedef {object} RunningEmulator
  * @property {string} host
@@ -142,14 +140,14 @@ async function startFirestoreEmulator({
   const jar = findEmulatorJar();
   if (!jar || !hasJava()) throw new Error(installHelp);
 
-  const copies = persistTo ? firestoreCopies(persistTo) : null;
-  const ownerFile = persistTo ? ownerFileOf(persistTo) : null;
-  if (copies && ownerFile) {
-    await reclaimOrphan(ownerFile, {
-      save: (record) => copies.save((dir) => exportFirestore(record, dir)),
-      warn,
-    });
-  }
+  const persistence = createPersistence({
+    persistTo,
+    copiesOf: firestoreCopies,
+    exportData: exportFirestore,
+    warn,
+  });
+  const { ownerFile } = persistence;
+  await persistence.reclaimLeftBehind();
   await assertPortFree(host, port, 'Firestore emulator');
 
   /** @param {string | null} seed overall metadata file to load */
@@ -172,14 +170,7 @@ async function startFirestoreEmulator({
         projectId,
       });
     }
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    };
-    process.once('exit', killGroup);
+    const killGroup = killGroupAtExit(child);
     let output = '';
     try {
       await new Promise((resolve, reject) => {
@@ -211,84 +202,30 @@ async function startFirestoreEmulator({
     return { child, killGroup };
   }
 
-  // The newest sound copy first; a copy the emulator refuses is set aside and the next one
-  // tried. Only a start without any seed that fails too is the emulator's own problem.
-  const { candidates, damaged } = copies ? copies.inspect() : { candidates: [], damaged: [] };
-  /** @type {Array<{ dir: string; reason: string }>} */
-  const refused = [];
-  /** @type {Awaited<ReturnType<typeof launch>> | undefined} */
-  let running;
-  /** @type {string | undefined} */
-  let loaded;
-  for (const candidate of [...candidates, null]) {
-    try {
-      running = await launch(candidate ? findOverallMetadata(candidate.dir) : null);
-      loaded = candidate?.dir;
-      break;
-    } catch (error) {
-      if (!candidate) {
-        if (ownerFile) removeRecord(ownerFile);
-        throw error;
-      }
-      const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      refused.push({ dir: candidate.dir, reason: `the emulator refused to load it (${first})` });
-    }
-  }
-  const { child, killGroup } = /** @type {Awaited<ReturnType<typeof launch>>} */ (running);
-  if (copies) {
-    const bad = [...damaged, ...refused];
-    if (bad.length > 0) {
-      const lines = bad.map(
-        ({ dir, reason }) => `   ${path.relative(repoRoot, copies.setAside(dir))}: ${reason}`,
-      );
-      warn(
-        `\n⚠  WARNING: ${bad.length} saved cop${bad.length === 1 ? 'y' : 'ies'} of the local Firestore data ${bad.length === 1 ? 'is' : 'are'} damaged and ${bad.length === 1 ? 'was' : 'were'} not loaded (set aside for inspection):\n${lines.join('\n')}\n` +
-          (loaded
-            ? `   Loaded the newest sound copy instead: ${path.relative(repoRoot, loaded)}\n`
-            : '   No sound copy is left: the emulator started EMPTY.\n'),
-      );
-    }
-    if (loaded) copies.markLoaded(loaded);
-  }
-
-  // Saves run one at a time: an autosave and the final save must not interleave.
-  /** @type {Promise<string | undefined>} */
-  let saving = Promise.resolve(undefined);
-  function save() {
-    saving = saving
-      .catch(() => undefined)
-      .then(() => copies?.save((dir) => exportFirestore({ host, port, projectId }, dir)));
-    return saving;
-  }
-
-  const autosave =
-    copies && autosaveMs > 0
-      ? setInterval(() => {
-          save().catch((error) => console.error('Saving local Firestore data failed:', error));
-        }, autosaveMs)
-      : undefined;
-  autosave?.unref();
-
-  return {
-    host,
-    port,
-    projectId,
-    save,
-    async stop() {
-      clearInterval(autosave);
-      try {
-        await save();
-      } finally {
+  const { child, killGroup } = await persistence.launchFromNewestCopy(
+    (copy) => launch(copy ? findOverallMetadata(copy) : null),
+    {
+      verb: 'load',
+      damaged: (count) =>
+        `${count} saved cop${count === 1 ? 'y' : 'ies'} of the local Firestore data ${count === 1 ? 'is' : 'are'} damaged and ${count === 1 ? 'was' : 'were'} not loaded`,
+      empty: 'the emulator started EMPTY.',
+    },
+  );
+  return persistence.keepSaved(
+    { host, port, projectId },
+    {
+      autosaveMs,
+      what: 'local Firestore data',
+      async end() {
         killGroup();
         await new Promise((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) resolve(undefined);
           else child.once('exit', () => resolve(undefined));
         });
         process.removeListener('exit', killGroup);
-        if (ownerFile) removeRecord(ownerFile);
-      }
+      },
     },
-  };
+  );
 }
 
 module.exports = {

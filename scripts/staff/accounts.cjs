@@ -2,7 +2,7 @@
 const crypto = require('node:crypto');
 const { deleteApp, initializeApp } = require('firebase-admin/app');
 const { getAuth } = require('firebase-admin/auth');
-const { CliError } = require('../submissions/cli-error.cjs');
+const { CliError } = require('../lib/cli.cjs');
 
 /** Staff accounts: Firebase Auth users with the custom claim staff: true (firebase-admin). */
 

@@ -1,7 +1,6 @@
 // @ts-check
-const { parseArgs } = require('node:util');
 const { auth } = require('../lib/apps.cjs');
-const { CliError } = require('../submissions/cli-error.cjs');
+const { CliError, parseArgsOrUsage, targetOf } = require('../lib/cli.cjs');
 
 /** Command-line options of `npm run staff`. */
 
@@ -24,10 +23,7 @@ Staff are Firebase Auth users with the custom claim staff: true; only they may r
   --help                show this help
 `;
 
-/**
- * @typedef {{ kind: 'emulator'; host: string; port: number; projectId: string }
- *   | { kind: 'project'; projectId: string }} Target
- */
+/** @typedef {import('../lib/cli.cjs').Target} Target */
 /**
  * @typedef {object} Options
  * @property {'add' | 'grant' | 'revoke' | 'list' | 'help'} command
@@ -36,26 +32,14 @@ Staff are Firebase Auth users with the custom claim staff: true; only they may r
  * @property {Target} target
  */
 
-/** @param {string} value */
-function parseHostPort(value) {
-  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value.trim());
-  const port = match ? Number(match[2]) : NaN;
-  if (!match || !match[1] || port < 1 || port > 65535) {
-    throw new CliError(`--emulator expects HOST:PORT, like 127.0.0.1:9099 (got "${value}")`, 2);
-  }
-  return { host: match[1], port };
-}
-
 /**
  * @param {string[]} argv
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {Options}
  */
 function parseOptions(argv, env = process.env) {
-  /** @type {{ values: Record<string, string | boolean | undefined>; positionals: string[] }} */
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = parseArgsOrUsage(
+    {
       args: argv,
       options: {
         emulator: { type: 'string' },
@@ -65,27 +49,17 @@ function parseOptions(argv, env = process.env) {
       },
       strict: true,
       allowPositionals: true,
-    });
-  } catch (error) {
-    throw new CliError(`${error instanceof Error ? error.message : error}\n\n${usage}`, 2);
-  }
-  const { values, positionals } = parsed;
+    },
+    usage,
+  );
   const [command, email = '', ...extra] = positionals;
   const str = (/** @type {string} */ key) =>
     typeof values[key] === 'string' ? /** @type {string} */ (values[key]) : undefined;
-  const emulator = str('emulator');
-  const project = str('project');
-  /** @type {Target} */
-  const target =
-    project && !emulator
-      ? { kind: 'project', projectId: project }
-      : {
-          kind: 'emulator',
-          ...parseHostPort(
-            emulator ?? env.FIREBASE_AUTH_EMULATOR_HOST ?? `${auth.host}:${auth.port}`,
-          ),
-          projectId: project ?? auth.projectId,
-        };
+  const target = targetOf(
+    { emulator: str('emulator'), project: str('project') },
+    env.FIREBASE_AUTH_EMULATOR_HOST,
+    auth,
+  );
 
   if (values.help === true || command === undefined || command === 'help') {
     return { command: 'help', email: '', password: undefined, target };

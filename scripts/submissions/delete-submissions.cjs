@@ -1,7 +1,7 @@
 // @ts-check
 const { deleteApp } = require('firebase-admin/app');
 const { getFirestore, Timestamp } = require('firebase-admin/firestore');
-const { CliError } = require('./cli-error.cjs');
+const { CliError } = require('../lib/cli.cjs');
 const { explain, openApp, text, withTimeout } = require('./read-submissions.cjs');
 
 /**

@@ -1,7 +1,6 @@
 // @ts-check
-const { parseArgs } = require('node:util');
 const { firestore } = require('../lib/apps.cjs');
-const { CliError } = require('./cli-error.cjs');
+const { CliError, parseArgsOrUsage, targetOf } = require('../lib/cli.cjs');
 
 /** Command-line options of `npm run submissions`. */
 
@@ -31,10 +30,7 @@ Lists contact requests (the users collection), newest first; deletes them on req
  *   | { kind: 'delete'; id: string }
  *   | { kind: 'purge'; before: Date; yes: boolean }} Action
  */
-/**
- * @typedef {{ kind: 'emulator'; host: string; port: number; projectId: string }
- *   | { kind: 'project'; projectId: string }} Target
- */
+/** @typedef {import('../lib/cli.cjs').Target} Target */
 /**
  * @typedef {object} Options
  * @property {Format} format
@@ -44,16 +40,6 @@ Lists contact requests (the users collection), newest first; deletes them on req
  * @property {Action} action
  * @property {boolean} help
  */
-
-/** @param {string} value @returns {{ host: string; port: number }} */
-function parseHostPort(value) {
-  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value.trim());
-  const port = match ? Number(match[2]) : NaN;
-  if (!match || !match[1] || port < 1 || port > 65535) {
-    throw new CliError(`--emulator expects HOST:PORT, like 127.0.0.1:8080 (got "${value}")`, 2);
-  }
-  return { host: match[1], port };
-}
 
 /** @param {string} value @param {string} [flag] */
 function parseSince(value, flag = '--since') {
@@ -90,10 +76,8 @@ function npmBannerInOutput(env, stdoutIsTerminal) {
  * @returns {Options}
  */
 function parseOptions(argv, env = process.env) {
-  /** @type {ReturnType<typeof parseArgs<{ options: Record<string, { type: 'string' | 'boolean' }> }>>['values']} */
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const { values } = parseArgsOrUsage(
+    {
       args: argv,
       options: {
         format: { type: 'string' },
@@ -108,10 +92,9 @@ function parseOptions(argv, env = process.env) {
       },
       strict: true,
       allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new CliError(`${error instanceof Error ? error.message : error}\n\n${usage}`, 2);
-  }
+    },
+    usage,
+  );
   const str = (/** @type {string} */ key) => {
     const value = values[key];
     return typeof value === 'string' ? value : undefined;
@@ -122,19 +105,11 @@ function parseOptions(argv, env = process.env) {
     throw new CliError(`--format must be table, csv or json (got "${format}")`, 2);
   }
   const since = str('since');
-  const emulator = str('emulator');
-  const project = str('project');
-
-  /** @type {Target} */
-  let target;
-  if (project && !emulator) {
-    target = { kind: 'project', projectId: project };
-  } else {
-    const address = parseHostPort(
-      emulator ?? env.FIRESTORE_EMULATOR_HOST ?? `${firestore.host}:${firestore.port}`,
-    );
-    target = { kind: 'emulator', ...address, projectId: project ?? firestore.projectId };
-  }
+  const target = targetOf(
+    { emulator: str('emulator'), project: str('project') },
+    env.FIRESTORE_EMULATOR_HOST,
+    firestore,
+  );
 
   const remove = str('delete');
   const purgeBefore = str('purge-before');

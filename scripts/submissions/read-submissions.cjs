@@ -1,7 +1,7 @@
 // @ts-check
 const { deleteApp, initializeApp } = require('firebase-admin/app');
 const { getFirestore, Timestamp } = require('firebase-admin/firestore');
-const { CliError } = require('./cli-error.cjs');
+const { CliError } = require('../lib/cli.cjs');
 
 /** Reads contact requests with firebase-admin, from an emulator or a real project. */
 
