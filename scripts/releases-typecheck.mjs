@@ -38,10 +38,10 @@ try {
         ),
       },
     },
-    include: [
-      path.join(repoRoot, 'shell', 'src'),
-      path.join(repoRoot, 'remote-shared', 'src', 'types'),
-    ],
+    // The shell's own list (a tsconfig's include is not inherited through extends).
+    include: /** @type {string[]} */ (
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell', 'tsconfig.json'), 'utf8')).include
+    ).map((entry) => path.join(repoRoot, 'shell', entry)),
   };
   const config = path.join(work, 'tsconfig.json');
   fs.writeFileSync(config, JSON.stringify(tsconfig, null, 2));
