@@ -16,6 +16,7 @@ const security = require('../../shell/src/server/security-policy.cjs');
 const { distOf } = require('../lib/paths.cjs');
 const { sharedDependencies } = require('./shared-dependencies.cjs');
 const { moduleRules } = require('./loaders.cjs');
+const { appPage } = require('./html-page.cjs');
 const { buildVersionOf } = require('../lib/releases/build-version.cjs');
 
 const { runtimePlugin, loadDeadlineMs } = require('./runtime-plugins.cjs');
@@ -69,30 +70,39 @@ function preloadStartupChunks(html, compilation) {
 }
 
 /**
- * Removes what a deployment must not publish: mf-stats.json (the federation build report, full
- * of absolute paths of the build machine; browsers only read mf-manifest.json) and any source
- * map a plugin still emitted.
+ * A webpack plugin that works on the finished assets of every compilation at one stage.
+ * @param {string} name
+ * @param {(stages: typeof import('webpack').Compilation) => number} stageOf
+ * @param {(compilation: import('webpack').Compilation, webpack: typeof import('webpack')) => void} work
+ * @returns {import('webpack').WebpackPluginInstance}
  */
-class DropBuildMachineFiles {
-  /** @param {import('webpack').Compiler} compiler */
+const assetsPlugin = (name, stageOf, work) => ({
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('DropBuildMachineFiles', (compilation) => {
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
       compilation.hooks.processAssets.tap(
-        {
-          name: 'DropBuildMachineFiles',
-          // After the federation plugin writes its files at this stage, before compression (same
-          // stage, later plugin) makes .gz/.br copies of them.
-          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER,
-        },
-        (assets) => {
-          for (const name of Object.keys(assets)) {
-            if (/(^|\/)mf-stats\.json$|\.map$/.test(name)) compilation.deleteAsset(name);
-          }
-        },
+        { name, stage: stageOf(compiler.webpack.Compilation) },
+        () => work(compilation, compiler.webpack),
       );
     });
-  }
-}
+  },
+});
+
+/**
+ * Removes what a deployment must not publish: mf-stats.json (the federation build report, full
+ * of absolute paths of the build machine; browsers only read mf-manifest.json) and any source
+ * map a plugin still emitted. It runs after the federation plugin writes its files, before
+ * compression (same stage, later plugin) makes .gz/.br copies of them.
+ */
+const dropBuildMachineFiles = () =>
+  assetsPlugin(
+    'DropBuildMachineFiles',
+    (stages) => stages.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER,
+    (compilation) => {
+      for (const name of Object.keys(compilation.assets)) {
+        if (/(^|\/)mf-stats\.json$|\.map$/.test(name)) compilation.deleteAsset(name);
+      }
+    },
+  );
 
 /**
  * Writes the build's version into its manifest (metaData.buildInfo.buildVersion), so a release
@@ -128,27 +138,19 @@ function typesTsConfig(appDir) {
  * plugin only logs its compiler's errors, and a release without types would break the type
  * checks of the shells that read them.
  */
-class RequirePublishedTypes {
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('RequirePublishedTypes', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        {
-          name: 'RequirePublishedTypes',
-          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
-        },
-        () => {
-          if (!compilation.getAsset('@mf-types.zip'))
-            compilation.errors.push(
-              new compiler.webpack.WebpackError(
-                "The exposed modules' types were not generated (@mf-types.zip is missing): run `npm run typecheck` for this app",
-              ),
-            );
-        },
-      );
-    });
-  }
-}
+const requirePublishedTypes = () =>
+  assetsPlugin(
+    'RequirePublishedTypes',
+    (stages) => stages.PROCESS_ASSETS_STAGE_REPORT,
+    (compilation, webpack) => {
+      if (!compilation.getAsset('@mf-types.zip'))
+        compilation.errors.push(
+          new webpack.WebpackError(
+            "The exposed modules' types were not generated (@mf-types.zip is missing): run `npm run typecheck` for this app",
+          ),
+        );
+    },
+  );
 
 /**
  * A remote's published types: the exposed modules' declarations, zipped beside its manifest
@@ -288,7 +290,7 @@ function createAppConfig(contract, appDir, argv) {
         // inherit the federation plugins (and the shared router) without their runtime.
         templateContent: (/** @type {Record<string, any>} */ parameters) =>
           preloadStartupChunks(
-            fs.readFileSync(path.join(appDir, 'src', 'index.html'), 'utf8'),
+            appPage(contract.app, appDir),
             isShell ? /** @type {import('webpack').Compilation} */ (parameters.compilation) : null,
           ),
         chunks: ['main'],
@@ -301,9 +303,8 @@ function createAppConfig(contract, appDir, argv) {
     config.plugins?.push(new CopyPlugin({ patterns: [{ from: publicDir }] }));
   }
   if (production) {
-    config.plugins?.push(new DropBuildMachineFiles());
-    if (publishedTypes(contract, appDir, production))
-      config.plugins?.push(new RequirePublishedTypes());
+    config.plugins?.push(dropBuildMachineFiles());
+    if (publishedTypes(contract, appDir, production)) config.plugins?.push(requirePublishedTypes());
     // Pre-compressed copies, which the static server hands out as a CDN would.
     config.plugins?.push(
       new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|json|svg)$/, threshold: 0 }),
@@ -318,4 +319,4 @@ function createAppConfig(contract, appDir, argv) {
   return config;
 }
 
-module.exports = { createAppConfig, DropBuildMachineFiles, stampBuildVersion };
+module.exports = { createAppConfig, dropBuildMachineFiles, stampBuildVersion };

@@ -17,7 +17,7 @@ const { runtimePlugin } = require('./runtime-plugins.cjs');
 const { moduleRules } = require('./loaders.cjs');
 const {
   createAppConfig,
-  DropBuildMachineFiles,
+  dropBuildMachineFiles,
   stampBuildVersion,
 } = require('./create-app-config.cjs');
 const { buildVersionOf } = require('../lib/releases/build-version.cjs');
@@ -95,7 +95,7 @@ function createRemoteServerConfig(contract, appDir) {
         },
       }),
       new webpack.DefinePlugin({ __FIRSTDAY_CONTAINER__: JSON.stringify(container) }),
-      new DropBuildMachineFiles(),
+      dropBuildMachineFiles(),
     ],
     performance: { hints: false },
   };

@@ -12,9 +12,4 @@ ffmpeg -loglevel error -y -f lavfi \
   -i "color=c=black:s=320x180:r=$FPS:d=$LOOP,format=gbrp,geq=r='14+150*$L':g='14+70*$L':b='16+38*$L'" \
   -vf "scale=640x360:flags=bicubic,format=yuv420p" -c:v ffv1 "$SCRATCH/band.mkv"
 
-ffmpeg -loglevel error -y -i "$SCRATCH/band.mkv" -an -fflags +bitexact -c:v libvpx-vp9 -b:v 0 -crf 44 \
-  -row-mt 1 -deadline good -cpu-used 3 -g $((LOOP * FPS)) "$MEDIA_DIR/band.webm"
-ffmpeg -loglevel error -y -i "$SCRATCH/band.mkv" -an -fflags +bitexact -c:v libx264 -preset slow -crf 31 \
-  -pix_fmt yuv420p -movflags +faststart "$MEDIA_DIR/band.mp4"
-ffmpeg -loglevel error -y -i "$SCRATCH/band.mkv" -frames:v 1 "$SCRATCH/band-poster.png"
-to_webp "$SCRATCH/band-poster.png" "$MEDIA_DIR/band-poster.webp" 50
+encode_loop band "$LOOP" "$FPS" 44 3 31 50

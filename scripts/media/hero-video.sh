@@ -18,11 +18,5 @@ ffmpeg -loglevel error -y -f lavfi \
   -i "color=c=black:s=$GEN:r=$FPS:d=$LOOP,format=gbrp,geq=r='clip((14+190*$A+70*$B)*$RIPPLE,0,255)':g='clip((14+92*$A+62*$B)*$RIPPLE,0,255)':b='clip((16+52*$A+58*$B)*$RIPPLE,0,255)'" \
   -vf "scale=$OUT:flags=bicubic,format=yuv420p" -c:v ffv1 "$SCRATCH/hero.mkv"
 
-ffmpeg -loglevel error -y -i "$SCRATCH/hero.mkv" -an -fflags +bitexact -c:v libvpx-vp9 -b:v 0 -crf 42 \
-  -row-mt 1 -deadline good -cpu-used 2 -g $((LOOP * FPS)) "$MEDIA_DIR/hero.webm"
-ffmpeg -loglevel error -y -i "$SCRATCH/hero.mkv" -an -fflags +bitexact -c:v libx264 -preset slow -crf 30 \
-  -profile:v high -pix_fmt yuv420p -movflags +faststart "$MEDIA_DIR/hero.mp4"
-
-# The poster is the first frame: what shows before (or instead of) the video, and the LCP image.
-ffmpeg -loglevel error -y -i "$SCRATCH/hero.mkv" -frames:v 1 "$SCRATCH/hero-poster.png"
-to_webp "$SCRATCH/hero-poster.png" "$MEDIA_DIR/hero-poster.webp" 55
+# The poster is the LCP image on Home.
+encode_loop hero "$LOOP" "$FPS" 42 2 30 55 -profile:v high
