@@ -1,6 +1,7 @@
 import { aboutBlock } from 'remote-shared/content';
 import { ButtonLink, Container } from 'remote-shared/ui';
 import styles from './about-block.module.css';
+import { LazyImage } from '../lazy-image/lazy-image';
 
 /** The short About Us on Home, beside the studio's decorative sunrise. */
 export function AboutBlock() {
@@ -8,14 +9,12 @@ export function AboutBlock() {
   return (
     <section className={styles.section} aria-labelledby="about-block-heading">
       <Container className={styles.layout}>
-        <img
+        <LazyImage
           className={styles.image}
           src={image.src}
           alt={image.alt}
           width={image.width}
           height={image.height}
-          loading="lazy"
-          decoding="async"
         />
         <div className={styles.copy}>
           <h2 id="about-block-heading" className={styles.heading}>

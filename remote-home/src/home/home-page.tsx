@@ -7,27 +7,21 @@ import { TeamShowcase } from '../team/team-showcase';
 import { OurWork } from '../work/our-work';
 import styles from './home-page.module.css';
 
+/** The sections after the first screen, in order. */
+const belowTheFold = [AboutBlock, TeamShowcase, OurWork, MotionBand, OurServices];
+
 /** Home, top to bottom as the product describes it. */
 export function HomePage() {
   return (
     <>
       <Hero />
       <Intro />
-      <div className={styles.later}>
-        <AboutBlock />
-      </div>
-      <div className={styles.later}>
-        <TeamShowcase />
-      </div>
-      <div className={styles.later}>
-        <OurWork />
-      </div>
-      <div className={styles.later}>
-        <MotionBand />
-      </div>
-      <div className={styles.later}>
-        <OurServices />
-      </div>
+      {/* A fixed list, so its positions are stable keys. */}
+      {belowTheFold.map((Section, position) => (
+        <div key={position} className={styles.later}>
+          <Section />
+        </div>
+      ))}
     </>
   );
 }

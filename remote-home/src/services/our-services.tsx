@@ -4,6 +4,7 @@ import { usePrefersReducedMotion } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
 import styles from './our-services.module.css';
 import { ServiceLine } from './service-line';
+import { LazyImage } from '../lazy-image/lazy-image';
 
 /** The five services; the hovered or focused one scrambles and, for the first four, shows its image. */
 export function OurServices() {
@@ -33,7 +34,7 @@ export function OurServices() {
         <div className={styles.images} aria-hidden="true">
           {services.map((line, index) =>
             line.image ? (
-              <img
+              <LazyImage
                 key={`${line.firstword}-${line.secondword}`}
                 className={styles.image}
                 data-visible={activeIndex === index}
@@ -42,8 +43,6 @@ export function OurServices() {
                 alt=""
                 width={width}
                 height={height}
-                loading="lazy"
-                decoding="async"
                 style={{ top: `${index * 20}%` }}
               />
             ) : null,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PIXELATION_MS } from '../motion/constants';
 import { pixelBlockSize } from './pixelation';
 import styles from './team-showcase.module.css';
+import { LazyImage } from '../lazy-image/lazy-image';
 
 export interface PixelatedPortraitProps {
   src: string;
@@ -66,14 +67,12 @@ export function PixelatedPortrait({
 
   return (
     <div className={styles.portrait} data-pixelating={pixelating}>
-      <img
+      <LazyImage
         ref={image}
         src={src}
         alt={alt}
         width={width}
         height={height}
-        loading="lazy"
-        decoding="async"
         className={styles.image}
       />
       <canvas

@@ -3,6 +3,7 @@ import type { PortfolioTile } from 'remote-shared/content';
 import { workSection } from 'remote-shared/content';
 import { SmartLink } from 'remote-shared/ui';
 import styles from './our-work.module.css';
+import { LazyImage } from '../lazy-image/lazy-image';
 
 /** A project: its picture blurs and darkens to reveal the title and "Check project" on hover or focus. */
 export function WorkTile({ tile }: { tile: PortfolioTile }) {
@@ -18,15 +19,7 @@ export function WorkTile({ tile }: { tile: PortfolioTile }) {
       onBlur={() => setActive(false)}
     >
       <div className={styles.frame}>
-        <img
-          className={styles.image}
-          src={tile.image}
-          alt=""
-          width={width}
-          height={height}
-          loading="lazy"
-          decoding="async"
-        />
+        <LazyImage className={styles.image} src={tile.image} alt="" width={width} height={height} />
         <div className={styles.overlay}>
           {/* The heading below names the project for assistive technology; this is its echo. */}
           <span className={styles.overlayTitle} aria-hidden="true">

@@ -1,5 +1,6 @@
 import type { Link } from 'remote-shared/content';
 import { SmartLink } from 'remote-shared/ui';
+import styles from './link-list.module.css';
 
 export interface LinkListProps {
   /** Names the navigation landmark. */
@@ -13,10 +14,13 @@ export interface LinkListProps {
 export function LinkList({ label, links, listClassName, linkClassName }: LinkListProps) {
   return (
     <nav aria-label={label}>
-      <ul className={listClassName}>
+      <ul className={[styles.list, listClassName].filter(Boolean).join(' ')}>
         {links.map((link) => (
           <li key={link.label}>
-            <SmartLink className={linkClassName} href={link.href}>
+            <SmartLink
+              className={[styles.link, linkClassName].filter(Boolean).join(' ')}
+              href={link.href}
+            >
               {link.label}
             </SmartLink>
           </li>
