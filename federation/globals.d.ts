@@ -1,5 +1,6 @@
-// Every global the site's federation code shares, typed once. They carry deploy-time facts from
-// the page or the render worker to runtime plugins that webpack builds into each app.
+// Every global the site's code reads or sets, typed once (every app's tsconfig includes this
+// file). Most carry deploy-time facts from the page or the render worker to the federation
+// runtime plugins that webpack builds into each app.
 import type * as runtimeCore from '@module-federation/runtime-core';
 
 declare global {
@@ -13,6 +14,8 @@ declare global {
   var __FIRSTDAY_FETCH_DEADLINE_MS__: number | undefined;
   /** The shell's federation runtime, lent to production remotes (one copy per page). */
   var _FEDERATION_RUNTIME_CORE: typeof runtimeCore | undefined;
+  /** Read by Firebase's App Check SDK as it starts (contact writer): true prints a debug token. */
+  var FIREBASE_APPCHECK_DEBUG_TOKEN: string | boolean | undefined;
 }
 
 export {};

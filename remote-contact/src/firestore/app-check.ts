@@ -1,11 +1,6 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { AppCheckSettings } from './firebase-settings';
 
-declare global {
-  // Read by the App Check SDK when it starts: true makes it print a new debug token.
-  var FIREBASE_APPCHECK_DEBUG_TOKEN: string | boolean | undefined;
-}
-
 /**
  * Starts Firebase App Check for `app`, so every Firestore request carries a token that proves
  * it comes from the studio's site (enforced in production, see docs/contact-and-data.md).
