@@ -54,6 +54,28 @@ describe('Home', () => {
     await page.context().close();
   });
 
+  it('paints the poster first, starts the hero loop once the page runs, and fetches nothing of the band', async () => {
+    const requested: string[] = [];
+    ctx.page.on('request', (request) => requested.push(request.url()));
+    // The server's HTML asks for no video bytes, which would share a phone's first second with
+    // the poster and the display font.
+    const html = await (await fetch(siteUrl('/'))).text();
+    expect(html.match(/<source[^>]*>| poster="[^"]*"/g) ?? []).toEqual([]);
+    await openHome();
+    await ctx.page.waitForFunction(
+      () => {
+        const video = document.querySelector<HTMLVideoElement>('[data-testid="hero-video"]');
+        return video !== null && !video.paused && video.currentTime > 0;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+    // (A video is fetched in ranges: one or more requests.)
+    expect(requested.some((url) => /\/media\/hero\.\w+\.webm$/.test(url))).toBe(true);
+    // The band's poster and loop are far below the first screen: not fetched until scrolled to.
+    expect(requested.filter((url) => /\/media\/band[.-]/.test(url))).toEqual([]);
+  });
+
   it('toggles the music and the hint disappears (or stays consistent if play is refused)', async () => {
     await openHome();
     const button = ctx.page.getByRole('button', { name: hero.musicPlayLabel });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VideoAsset } from 'remote-shared/content';
 import { usePrefersReducedMotion } from 'remote-shared/hooks';
 import styles from './background-video.module.css';
@@ -7,8 +7,9 @@ import { useNearViewport } from './use-near-viewport';
 export interface BackgroundVideoProps {
   readonly video: VideoAsset;
   /**
-   * On the first screen: the poster is fetched first (it is what paints first) and the video
-   * plays at once. Otherwise both wait until the visitor scrolls near them.
+   * On the first screen: the poster is fetched at once, first (it is what paints first), and
+   * the video plays as soon as the page has started. Otherwise both wait until the visitor
+   * scrolls near them.
    */
   readonly priority?: boolean;
   readonly testId?: string;
@@ -22,15 +23,21 @@ export function BackgroundVideo({ video, priority = false, testId }: BackgroundV
   const reducedMotion = usePrefersReducedMotion();
   const poster = useRef<HTMLImageElement>(null);
   const element = useRef<HTMLVideoElement>(null);
+  // The video's bytes wait until the page has started in the browser, after the first paint:
+  // on a phone they would otherwise share the first second's bandwidth with the poster and the
+  // display font. The server's HTML (and the first render, which must match it) has no source.
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
   const near = useNearViewport(poster) || priority;
-  const playing = near && !reducedMotion;
+  const playing = started && near && !reducedMotion;
 
   // React sets `muted` as a property late; autoplay needs it before play(), so set it here too.
+  // Sources added to a video element already in the page are only read after load().
   useEffect(() => {
     const el = element.current;
     if (!playing || !el) return;
     el.muted = true;
-    if (!priority) el.load?.();
+    el.load?.();
     el.play?.()?.catch(() => {
       // A refused play() just leaves the poster showing.
     });
@@ -53,16 +60,17 @@ export function BackgroundVideo({ video, priority = false, testId }: BackgroundV
         <video
           ref={element}
           className={`${styles.fill} ${styles.video}`}
-          autoPlay={priority}
+          autoPlay={playing}
           muted
           loop
           playsInline
-          preload={priority ? 'auto' : 'none'}
-          poster={video.poster.src}
+          preload={playing ? 'auto' : 'none'}
           data-testid={testId}
         >
-          {(priority || playing) && <source src={video.webm} type="video/webm" />}
-          {(priority || playing) && <source src={video.mp4} type="video/mp4" />}
+          {/* No poster attribute: the picture below shows through until the first frame, and a
+              video's poster would be fetched at once, even far below the fold. */}
+          {playing && <source src={video.webm} type="video/webm" />}
+          {playing && <source src={video.mp4} type="video/mp4" />}
         </video>
       )}
     </>
