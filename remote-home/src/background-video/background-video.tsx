@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { VideoAsset } from 'remote-shared/content';
 import { usePrefersReducedMotion } from 'remote-shared/hooks';
 import styles from './background-video.module.css';
@@ -15,6 +15,10 @@ export interface BackgroundVideoProps {
   readonly testId?: string;
 }
 
+const noChanges = () => () => {};
+const startedInBrowser = () => true;
+const notStartedOnServer = () => false;
+
 /**
  * A muted looping video over its poster, filling its (positioned) parent. With reduced motion
  * there is only the poster. Decorative: the parent hides it from assistive technology.
@@ -25,9 +29,9 @@ export function BackgroundVideo({ video, priority = false, testId }: BackgroundV
   const element = useRef<HTMLVideoElement>(null);
   // The video's bytes wait until the page has started in the browser, after the first paint:
   // on a phone they would otherwise share the first second's bandwidth with the poster and the
-  // display font. The server's HTML (and the first render, which must match it) has no source.
-  const [started, setStarted] = useState(false);
-  useEffect(() => setStarted(true), []);
+  // display font. The server's HTML (and the hydrating render, which must match it) has no
+  // source; a page rendered in the browser has started already.
+  const started = useSyncExternalStore(noChanges, startedInBrowser, notStartedOnServer);
   const near = useNearViewport(poster) || priority;
   const playing = started && near && !reducedMotion;
 
