@@ -1,5 +1,6 @@
 import { staffInbox, type StatusFilter } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
+import { LabelledInput } from './labelled-input';
 import type { ExportFormat } from './request-downloads';
 import styles from './inbox-tools.module.css';
 
@@ -26,23 +27,20 @@ export function InboxTools({
   const text = staffInbox.tools;
   return (
     <section className={styles.tools} aria-label={text.label}>
-      <div className={styles.search}>
-        <label htmlFor="inbox-search" className={styles.label}>
-          {text.search}
-        </label>
-        <input
-          id="inbox-search"
-          className={styles.input}
-          type="search"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          aria-describedby="inbox-search-hint"
-          autoComplete="off"
-        />
+      <LabelledInput
+        id="inbox-search"
+        label={text.search}
+        inputClassName={styles.search}
+        type="search"
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        aria-describedby="inbox-search-hint"
+        autoComplete="off"
+      >
         <p id="inbox-search-hint" className={styles.hint}>
           {text.searchHint}
         </p>
-      </div>
+      </LabelledInput>
       <fieldset className={styles.filter}>
         <legend className={styles.label}>{text.filter}</legend>
         <div className={styles.segments}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { staffInbox } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import type { InboxRequest } from './inbox-request';
@@ -42,32 +43,18 @@ export function RequestCard({
         </span>
       </header>
       <dl className={styles.facts}>
-        <div>
-          <dt>{text.fields.company}</dt>
-          <dd>{request.company}</dd>
-        </div>
-        <div>
-          <dt>{text.fields.email}</dt>
-          <dd>
-            <a className={styles.link} href={`mailto:${request.email}`}>
-              {request.email}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt>{text.fields.phone}</dt>
-          <dd>{request.phone}</dd>
-        </div>
-        <div>
-          <dt>{text.fields.received}</dt>
-          <dd>
-            {request.createdAt && (
-              <time dateTime={request.createdAt.toISOString()}>
-                {formatTime(request.createdAt)}
-              </time>
-            )}
-          </dd>
-        </div>
+        <Fact term={text.fields.company}>{request.company}</Fact>
+        <Fact term={text.fields.email}>
+          <a className={styles.link} href={`mailto:${request.email}`}>
+            {request.email}
+          </a>
+        </Fact>
+        <Fact term={text.fields.phone}>{request.phone}</Fact>
+        <Fact term={text.fields.received}>
+          {request.createdAt && (
+            <time dateTime={request.createdAt.toISOString()}>{formatTime(request.createdAt)}</time>
+          )}
+        </Fact>
       </dl>
       <div className={styles.messageBlock}>
         <h4 className={styles.messageLabel}>{text.fields.message}</h4>
@@ -107,5 +94,15 @@ export function RequestCard({
         </p>
       )}
     </article>
+  );
+}
+
+/** One labelled fact of a request. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className={styles.term}>{term}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { staffInbox } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import type { StaffConnection } from './staff-connection';
+import { LabelledInput } from './labelled-input';
 import styles from './sign-in-form.module.css';
 
 type Failure = keyof typeof staffInbox.signIn.failures;
@@ -38,6 +39,7 @@ export function SignInForm({ connection }: { connection: StaffConnection }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const text = staffInbox.signIn;
+  const failureId = failure ? 'staff-sign-in-failure' : undefined;
 
   async function attempt(signIn: () => Promise<unknown>) {
     setBusy(true);
@@ -64,36 +66,26 @@ export function SignInForm({ connection }: { connection: StaffConnection }) {
       <p className={styles.intro}>{text.intro}</p>
       {providers.includes('password') && (
         <form className={styles.form} onSubmit={onSubmit}>
-          <div className={styles.field}>
-            <label htmlFor="staff-email" className={styles.label}>
-              {text.email}
-            </label>
-            <input
-              id="staff-email"
-              className={styles.input}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-describedby={failure ? 'staff-sign-in-failure' : undefined}
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="staff-password" className={styles.label}>
-              {text.password}
-            </label>
-            <input
-              id="staff-password"
-              className={styles.input}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-describedby={failure ? 'staff-sign-in-failure' : undefined}
-            />
-          </div>
+          <LabelledInput
+            id="staff-email"
+            label={text.email}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-describedby={failureId}
+          />
+          <LabelledInput
+            id="staff-password"
+            label={text.password}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby={failureId}
+          />
           <Button type="submit" disabled={busy}>
             {busy ? text.submitting : text.submit}
           </Button>
