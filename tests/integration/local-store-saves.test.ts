@@ -60,6 +60,14 @@ async function idsAfterRestart(persistTo: string, warnings: string[] = []) {
   }
 }
 
+/** Two saves of `persistTo`, and the newest saved copy with the export folder inside it. */
+async function newestExport(persistTo: string) {
+  await twoSaves(persistTo);
+  const newest = savedCopies(persistTo).at(-1)!;
+  const exportFolder = fs.readdirSync(newest).find((name) => name.startsWith('firestore_export_'))!;
+  return { newest, exportFolder };
+}
+
 /** Two saves: the first holds `first`, the second `first` and `second`. */
 async function twoSaves(persistTo: string) {
   const emulator = await start(persistTo);
@@ -160,11 +168,7 @@ describe('saving the local store', () => {
 
   it('reads the layout of earlier versions, including a save cut between delete and rename', async () => {
     const persistTo = path.join(work, 'firestore');
-    await twoSaves(persistTo);
-    const newest = savedCopies(persistTo).at(-1)!;
-    const exportFolder = fs
-      .readdirSync(newest)
-      .find((name) => name.startsWith('firestore_export_'))!;
+    const { newest, exportFolder } = await newestExport(persistTo);
     // The old save deleted <persistTo>, then renamed <persistTo>.new into place.
     fs.cpSync(path.join(newest, exportFolder), path.join(`${persistTo}.new`, exportFolder), {
       recursive: true,
@@ -181,11 +185,7 @@ describe('saving the local store', () => {
 
   it('reports an old-layout export with an empty data file instead of starting empty silently', async () => {
     const persistTo = path.join(work, 'firestore');
-    await twoSaves(persistTo);
-    const newest = savedCopies(persistTo).at(-1)!;
-    const exportFolder = fs
-      .readdirSync(newest)
-      .find((name) => name.startsWith('firestore_export_'))!;
+    const { newest, exportFolder } = await newestExport(persistTo);
     const legacy = path.join(work, 'legacy');
     fs.cpSync(path.join(newest, exportFolder), path.join(legacy, exportFolder), {
       recursive: true,
