@@ -89,7 +89,7 @@ export default tseslint.config(
       'scripts/build/shared/**',
       'shell/src/server/render-worker/render-route.tsx',
       '**/__tests__/**',
-      'shell/src/test-utils.tsx',
+      'tests/support/dom/**',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },
@@ -104,7 +104,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['scripts/jest/**'],
+    files: ['tests/support/jest/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {

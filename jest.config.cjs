@@ -24,8 +24,9 @@ const transform = { '^.+\\.(t|j)sx?$': swc };
 // Content in remote-shared imports its media and styles; outside webpack they are stand-ins.
 const moduleNameMapper = {
   '\\.module\\.css$': 'identity-obj-proxy',
-  '\\.css$': '<rootDir>/scripts/jest/empty-module.cjs',
-  '\\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$': '<rootDir>/scripts/jest/file-url.cjs',
+  '\\.css$': '<rootDir>/tests/support/jest/empty-module.cjs',
+  '\\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$':
+    '<rootDir>/tests/support/jest/file-url.cjs',
   '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
 };
 
@@ -34,7 +35,7 @@ module.exports = {
   projects: [
     {
       displayName: 'unit',
-      testEnvironment: '<rootDir>/scripts/jest/jsdom-environment.cjs',
+      testEnvironment: '<rootDir>/tests/support/jest/jsdom-environment.cjs',
       roots: [
         '<rootDir>/shell/src',
         '<rootDir>/remote-home/src',
@@ -45,14 +46,14 @@ module.exports = {
       ],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform,
-      setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-dom.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/jest/setup-dom.ts'],
       moduleNameMapper,
     },
     {
       displayName: 'integration',
       testEnvironment: 'node',
       // testTimeout is a global option in jest; per project it is set in a setup file.
-      setupFilesAfterEnv: ['<rootDir>/scripts/jest/slow-tests.cjs'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/jest/slow-tests.cjs'],
       // The Cloud Functions' tests run their handlers against the same emulator.
       roots: ['<rootDir>/tests/integration', '<rootDir>/functions/src'],
       testMatch: ['**/*.test.ts'],
@@ -62,7 +63,7 @@ module.exports = {
     {
       displayName: 'browser',
       testEnvironment: 'node',
-      setupFilesAfterEnv: ['<rootDir>/scripts/jest/slow-tests.cjs'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/jest/slow-tests.cjs'],
       roots: ['<rootDir>/tests/browser'],
       testMatch: ['**/*.test.ts'],
       transform,

@@ -3,7 +3,7 @@
  * Browser tests over the composed production build: builds every app (skip with --no-build),
  * starts throwaway Firestore and Auth emulators (the staff inbox signs in to the latter), and
  * runs the `browser` jest project. Each test file
- * serves the site itself (tests/browser/support), so it can stop and move remotes at will.
+ * serves the site itself (tests/support/browser), so it can stop and move remotes at will.
  */
 import authLib from './lib/auth-emulator.cjs';
 import emulatorLib from './lib/firestore-emulator.cjs';

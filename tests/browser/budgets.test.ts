@@ -1,9 +1,9 @@
 import { staffInbox } from 'remote-shared/content';
 import budgets from '../../budgets.json';
 import weight from '../../scripts/lib/javascript-weight.cjs';
-import { collectScripts } from './support/collect-scripts';
-import { openPage, ports, setUpSiteAndBrowser, visit } from './support/site';
-import { staffCodeIn } from './support/staff-code';
+import { collectScripts } from '../support/browser/collect-scripts';
+import { openPage, ports, setUpSiteAndBrowser, visit } from '../support/browser/site';
+import { staffCodeIn } from '../support/browser/staff-code';
 
 const ctx = setUpSiteAndBrowser();
 

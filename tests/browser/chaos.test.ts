@@ -9,7 +9,7 @@ import stack from '../../scripts/lib/stack.cjs';
 import { clearEmulator } from '../support/emulator';
 import { startSilentServer } from '../support/unanswering-servers';
 import { runWriterLoad, type LoadFigures } from '../support/writer-load';
-import { entryOf, hang } from './support/faults';
+import { entryOf, hang } from '../support/browser/faults';
 import {
   emulator,
   launchBrowser,
@@ -19,7 +19,7 @@ import {
   startSite,
   visit,
   type Site,
-} from './support/site';
+} from '../support/browser/site';
 
 /**
  * Fault injection over the composed site: each part on the way to a page, and the Firestore

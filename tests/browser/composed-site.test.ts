@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { footer, navigation } from 'remote-shared/content';
-import { siteUrl, setUpComposedSite, visit } from './support/site';
+import { siteUrl, setUpComposedSite, visit } from '../support/browser/site';
 
 const ctx = setUpComposedSite();
 

@@ -12,7 +12,7 @@ import {
   startSiteWithFirestoreAt,
   type Site,
   visit,
-} from './support/site';
+} from '../support/browser/site';
 import { clearEmulator } from '../support/emulator';
 import { startAnswerLosingProxy } from '../support/unanswering-servers';
 

@@ -11,8 +11,8 @@ import {
   shellChunks,
   since,
   within,
-} from './support/faults';
-import { setUpComposedSite, siteUrl, visit } from './support/site';
+} from '../support/browser/faults';
+import { setUpComposedSite, siteUrl, visit } from '../support/browser/site';
 
 // A page never hangs: what does not answer on the way to it is given up after the load
 // deadline, and the visitor sees the state designed for it. Slack covers a busy machine, and

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { hero, intro, services, team, teamSection, workSection } from 'remote-shared/content';
-import { openPage, siteUrl, setUpComposedSite, visit } from './support/site';
+import { openPage, siteUrl, setUpComposedSite, visit } from '../support/browser/site';
 
 const ctx = setUpComposedSite();
 

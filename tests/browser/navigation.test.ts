@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { footer, navigation, pages } from 'remote-shared/content';
-import { siteUrl, setUpComposedSite, visit } from './support/site';
+import { siteUrl, setUpComposedSite, visit } from '../support/browser/site';
 
 const ctx = setUpComposedSite();
 

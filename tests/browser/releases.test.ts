@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { hero } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
 import stack from '../../scripts/lib/stack.cjs';
-import { buildRemoteVariant } from './support/remote-variant';
+import { buildRemoteVariant } from '../support/browser/remote-variant';
 import {
   launchBrowser,
   openPage,
@@ -16,7 +16,7 @@ import {
   startSite,
   visit,
   type Site,
-} from './support/site';
+} from '../support/browser/site';
 
 const execFileAsync = promisify(execFile);
 const script = (name: string) => path.join(paths.repoRoot, 'scripts', name);

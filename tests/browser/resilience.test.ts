@@ -5,7 +5,14 @@ import type { Browser } from 'playwright-core';
 import { errors, footer, hero, navigation } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
 import staticServer from '../../scripts/lib/static-server.cjs';
-import { launchBrowser, openPage, ports, startSite, type Site, visit } from './support/site';
+import {
+  launchBrowser,
+  openPage,
+  ports,
+  startSite,
+  type Site,
+  visit,
+} from '../support/browser/site';
 
 let browser: Browser;
 

@@ -18,8 +18,15 @@ import {
   workSection,
 } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
-import { buildRemoteVariant } from './support/remote-variant';
-import { launchBrowser, openPage, siteUrl, startSite, visit, type Site } from './support/site';
+import { buildRemoteVariant } from '../support/browser/remote-variant';
+import {
+  launchBrowser,
+  openPage,
+  siteUrl,
+  startSite,
+  visit,
+  type Site,
+} from '../support/browser/site';
 
 /** The site's pages as a crawler sees them: HTML and headers, no scripts run. */
 async function get(pathname: string, init: RequestInit = {}) {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { contactPage, errors as errorTexts, pages, staffInbox } from 'remote-shared/content';
 import { clearEmulator } from '../support/emulator';
-import { clearAccounts, createAccount, idTokenOf } from './support/staff-accounts';
+import { clearAccounts, createAccount, idTokenOf } from '../support/browser/staff-accounts';
 import {
   emulator,
   launchBrowser,
@@ -15,7 +15,7 @@ import {
   startSite,
   visit,
   type Site,
-} from './support/site';
+} from '../support/browser/site';
 
 // Two browsers at once, a federated page, Firebase Auth and a live listener: seconds per step.
 jest.setTimeout(60_000);

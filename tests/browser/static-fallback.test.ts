@@ -1,5 +1,12 @@
 import { aboutPage, navigation, pages } from 'remote-shared/content';
-import { launchBrowser, openPage, siteUrl, startSite, visit, type Site } from './support/site';
+import {
+  launchBrowser,
+  openPage,
+  siteUrl,
+  startSite,
+  visit,
+  type Site,
+} from '../support/browser/site';
 import type { Browser } from 'playwright-core';
 
 // The shell's static build on a plain static host (no render server): the client renders the

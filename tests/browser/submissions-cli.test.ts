@@ -4,7 +4,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { contactPage } from 'remote-shared/content';
-import { emulator, launchBrowser, openPage, startSite, type Site, visit } from './support/site';
+import {
+  emulator,
+  launchBrowser,
+  openPage,
+  startSite,
+  type Site,
+  visit,
+} from '../support/browser/site';
 import { clearEmulator } from '../support/emulator';
 
 const run = promisify(execFile);

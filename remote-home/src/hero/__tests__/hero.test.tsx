@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HERO_SHIFT_FACTOR, MUSIC_VOLUME, QUOTE_OPACITY_POINTS } from '../../motion/constants';
 import { Hero } from '../hero';
-import { setReducedMotion } from '../../../../scripts/jest/media-query';
+import { setReducedMotion } from '../../../../tests/support/dom/media-query';
 
 function renderHero() {
   return render(

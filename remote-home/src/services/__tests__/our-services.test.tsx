@@ -4,7 +4,7 @@ import { services } from 'remote-shared/content';
 import { SCRAMBLE_STEP_MS } from '../../motion/constants';
 import { scrambleFrameCount, serviceText } from '../scramble';
 import { OurServices } from '../our-services';
-import { setReducedMotion } from '../../../../scripts/jest/media-query';
+import { setReducedMotion } from '../../../../tests/support/dom/media-query';
 
 const texts = () => screen.getAllByTestId('service-text').map((el) => el.textContent);
 const realTexts = services.map((s) => serviceText([s.firstword, s.secondword, s.thirdword]));

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { team, teamSection } from 'remote-shared/content';
 import { PIXELATION_MS, TEAM_ROTATION_MS } from '../../motion/constants';
 import { TeamShowcase } from '../team-showcase';
-import { setReducedMotion } from '../../../../scripts/jest/media-query';
+import { setReducedMotion } from '../../../../tests/support/dom/media-query';
 
 const personName = () => screen.getByTestId('team-person').querySelector('p')!.textContent;
 const canvas = () => document.querySelector('canvas')!;

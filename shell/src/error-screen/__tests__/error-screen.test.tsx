@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet, Route } from 'react-router';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes } from '../../../../tests/support/dom/render-routes';
 import { ErrorScreen } from '../error-screen';
 import { PageErrorBoundary } from '../page-error-boundary';
 

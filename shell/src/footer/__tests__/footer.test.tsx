@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { footer, socials, studio } from 'remote-shared/content';
-import { renderWithRouter } from '../../test-utils';
+import { renderWithRouter } from '../../../../tests/support/dom/render-routes';
 import { Footer } from '../footer';
 
 describe('Footer', () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithRouter } from '../../test-utils';
+import { renderWithRouter } from '../../../../tests/support/dom/render-routes';
 import { MenuPage } from '../menu-page';
 
 describe('MenuPage', () => {

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, Route, useNavigate } from 'react-router';
 import { navigation, socials } from 'remote-shared/content';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes } from '../../../../tests/support/dom/render-routes';
 import { Navigation } from '../navigation';
 import { useMenuState } from '../use-menu-state';
 

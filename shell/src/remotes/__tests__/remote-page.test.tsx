@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { errors } from 'remote-shared/content';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes } from '../../../../tests/support/dom/render-routes';
 import { Route } from 'react-router';
 import { PageErrorBoundary } from '../../error-screen/page-error-boundary';
 import { forgetPage } from '../lazy-pages';

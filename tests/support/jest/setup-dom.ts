@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 
-import { setReducedMotion } from './media-query';
+import { setReducedMotion } from '../dom/media-query';
 
 // A test file may choose the node environment (a server under test); the rest is for jsdom.
 if (typeof window !== 'undefined') {
@@ -9,4 +9,7 @@ if (typeof window !== 'undefined') {
 
   // jsdom does not scroll; pages that scroll to the top on entry call this.
   window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+  // jsdom plays no media; a video that starts asks for its sources with load().
+  HTMLMediaElement.prototype.load = () => {};
 }
