@@ -4,6 +4,9 @@ import { LabelledInput } from './labelled-input';
 import type { ExportFormat } from './request-downloads';
 import styles from './inbox-tools.module.css';
 
+/** What the inbox downloads, in the order of its buttons. */
+const exportFormats: readonly ExportFormat[] = ['csv', 'json'];
+
 const filters: readonly StatusFilter[] = ['all', 'new', 'answered'];
 
 export interface InboxToolsProps {
@@ -60,22 +63,17 @@ export function InboxTools({
       </fieldset>
       <div className={styles.exports}>
         <div className={styles.exportButtons}>
-          <Button
-            variant="secondary"
-            disabled={!canExport}
-            aria-describedby="inbox-export-note"
-            onClick={() => onExport('csv')}
-          >
-            {text.exportCsv}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={!canExport}
-            aria-describedby="inbox-export-note"
-            onClick={() => onExport('json')}
-          >
-            {text.exportJson}
-          </Button>
+          {exportFormats.map((format) => (
+            <Button
+              key={format}
+              variant="secondary"
+              disabled={!canExport}
+              aria-describedby="inbox-export-note"
+              onClick={() => onExport(format)}
+            >
+              {format === 'csv' ? text.exportCsv : text.exportJson}
+            </Button>
+          ))}
         </div>
         <p id="inbox-export-note" className={styles.hint}>
           {text.exportNote}
