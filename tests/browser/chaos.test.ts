@@ -9,7 +9,7 @@ import stack from '../../scripts/lib/stack.cjs';
 import { clearEmulator } from '../support/emulator';
 import { startSilentServer } from '../support/unanswering-servers';
 import { runWriterLoad, type LoadFigures } from '../support/writer-load';
-import { entryOf, hang } from '../support/browser/faults';
+import { entryFaults, hang } from '../support/browser/faults';
 import {
   emulator,
   launchBrowser,
@@ -92,13 +92,7 @@ const unavailable = (page: Page, timeout: number) =>
   page.getByRole('heading', { name: errors.unavailableTitle }).waitFor({ timeout });
 
 describe('the browser, on a server-rendered page', () => {
-  for (const [fault, inject] of [
-    ['hangs', (page: Page) => hang(page, entryOf('remote-shared'))],
-    [
-      'breaks (503)',
-      (page: Page) => page.route(entryOf('remote-shared'), (r) => r.fulfill({ status: 503 })),
-    ],
-  ] as const) {
+  for (const [fault, inject] of entryFaults('remote-shared')) {
     chaos(
       'remote-shared entry',
       fault,
@@ -119,13 +113,7 @@ describe('the browser, on a server-rendered page', () => {
     );
   }
 
-  for (const [fault, inject] of [
-    ['hangs', (page: Page) => hang(page, entryOf('remote-home'))],
-    [
-      'breaks (503)',
-      (page: Page) => page.route(entryOf('remote-home'), (r) => r.fulfill({ status: 503 })),
-    ],
-  ] as const) {
+  for (const [fault, inject] of entryFaults('remote-home')) {
     chaos(
       'remote-home entry, on navigation',
       fault,

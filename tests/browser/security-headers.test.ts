@@ -22,6 +22,23 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
+/**
+ * A fresh page whose policy violations and page errors are collected; `expectNoViolations`
+ * asserts there were none and closes it.
+ */
+async function openWatchedPage() {
+  const { page, errors } = await openPage(ctx.browser);
+  const violations = await watchViolations(page);
+  return {
+    page,
+    expectNoViolations: async () => {
+      expect(await violations()).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  };
+}
+
 /** Every way a browser tells of a blocked resource: the DOM event and its console message. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   const messages: string[] = [];
@@ -134,21 +151,17 @@ describe('files', () => {
 
 describe('in the browser, with the real headers', () => {
   it.each(paths)('%s loads, hydrates and plays with zero policy violations', async (path) => {
-    const { page, errors } = await openPage(ctx.browser);
-    const violations = await watchViolations(page);
+    const { page, expectNoViolations } = await openWatchedPage();
     await visit(page, path, { waitUntil: 'networkidle' });
     // Scrolling down starts what loads late: videos, images, the footer's media.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
-    expect(await violations()).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await expectNoViolations();
   });
 
   it('navigating between every page in the browser stays within the policy', async () => {
-    const { page, errors } = await openPage(ctx.browser);
-    const violations = await watchViolations(page);
+    const { page, expectNoViolations } = await openWatchedPage();
     await visit(page, '/menu', { waitUntil: 'networkidle' });
     for (const route of routes) {
       await page.evaluate((to) => {
@@ -157,14 +170,11 @@ describe('in the browser, with the real headers', () => {
       }, route.path);
       await page.waitForLoadState('networkidle');
     }
-    expect(await violations()).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await expectNoViolations();
   });
 
   it('the contact form reaches Firestore and App Check within the policy', async () => {
-    const { page, errors } = await openPage(ctx.browser);
-    const violations = await watchViolations(page);
+    const { page, expectNoViolations } = await openWatchedPage();
     // Google's App Check endpoint, which this machine cannot reach: answered as it would be.
     // (Requests the policy blocks never get this far.)
     await page.route('**/*:exchangeDebugToken*', (route) =>
@@ -181,8 +191,6 @@ describe('in the browser, with the real headers', () => {
     await page.getByLabel(/^Message/).fill('A site, please.');
     await page.getByRole('button', { name: contactPage.submit }).click();
     await page.getByRole('dialog', { name: contactPage.thankYouTitle }).waitFor();
-    expect(await violations()).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await expectNoViolations();
   });
 });

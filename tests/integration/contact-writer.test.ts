@@ -15,7 +15,7 @@ import {
   type FirebaseSettings,
 } from '../../remote-contact/src/firestore/firebase-settings';
 import { clearEmulator, emulatorAddress } from '../support/emulator';
-import { startFaultProxy } from '../support/fault-proxy';
+import { startFaultProxy, type Fault } from '../support/fault-proxy';
 import {
   deadPort,
   startAnswerLosingProxy,
@@ -56,6 +56,19 @@ afterAll(() => deleteApp(admin));
 async function allDocuments() {
   return (await db.collection('users').get()).docs;
 }
+
+/** A writer that reaches the emulator through `proxy` and waits `timeoutMs` for each answer. */
+const writerThrough = (proxy: { port: number }, timeoutMs: number) =>
+  createContactWriter(
+    { ...settings, emulator: { host: '127.0.0.1', port: proxy.port } },
+    { log: quiet, timeoutMs },
+  );
+
+/** The first write meets `fault`; every later one passes. */
+const onlyFirst =
+  (fault: Fault) =>
+  (attempt: number): Fault =>
+    attempt === 0 ? fault : { kind: 'pass' };
 
 describe('the contact writer against the Firestore emulator', () => {
   it('stores users/{id} with exactly the five strings and a server createdAt', async () => {
@@ -124,10 +137,7 @@ describe('the contact writer against the Firestore emulator', () => {
   it('a retry after a lost answer is refused: reported as unconfirmed, never as stored', async () => {
     const proxy = await startAnswerLosingProxy(emulator);
     try {
-      const { write } = createContactWriter(
-        { ...settings, emulator: { host: '127.0.0.1', port: proxy.port } },
-        { log: quiet, timeoutMs: 1_500 },
-      );
+      const { write } = writerThrough(proxy, 1_500);
       const id = newDocumentId();
       proxy.loseNextAnswer();
       await expect(write(id, submission)).rejects.toMatchObject({ reason: 'timeout' });
@@ -146,17 +156,9 @@ describe('the contact writer against the Firestore emulator', () => {
   it('no false "stored": a write lost on the way whose retry is refused is a failure', async () => {
     // The rules refuse this name (a control character), so nothing can ever be stored.
     const refused = { ...submission, name: 'Grace\u0000Hopper' };
-    let first = true;
-    const proxy = await startFaultProxy(emulator, () => {
-      const fault = first ? ({ kind: 'drop' } as const) : ({ kind: 'pass' } as const);
-      first = false;
-      return fault;
-    });
+    const proxy = await startFaultProxy(emulator, onlyFirst({ kind: 'drop' }));
     try {
-      const { write } = createContactWriter(
-        { ...settings, emulator: { host: '127.0.0.1', port: proxy.port } },
-        { log: quiet, timeoutMs: 1_000 },
-      );
+      const { write } = writerThrough(proxy, 1_000);
       const id = newDocumentId();
       await expect(write(id, refused)).rejects.toMatchObject({ reason: 'timeout' });
       await expect(write(id, refused)).rejects.toMatchObject({ reason: 'unconfirmed' });
@@ -168,17 +170,9 @@ describe('the contact writer against the Firestore emulator', () => {
   });
 
   it('a retry after an answer that arrived late knows the request is stored', async () => {
-    let first = true;
-    const proxy = await startFaultProxy(emulator, () => {
-      const fault = first ? ({ kind: 'delay', ms: 1_500 } as const) : ({ kind: 'pass' } as const);
-      first = false;
-      return fault;
-    });
+    const proxy = await startFaultProxy(emulator, onlyFirst({ kind: 'delay', ms: 1_500 }));
     try {
-      const { write } = createContactWriter(
-        { ...settings, emulator: { host: '127.0.0.1', port: proxy.port } },
-        { log: quiet, timeoutMs: 500 },
-      );
+      const { write } = writerThrough(proxy, 500);
       const id = newDocumentId();
       await expect(write(id, submission)).rejects.toMatchObject({ reason: 'timeout' });
       await new Promise((resolve) => setTimeout(resolve, 1_500));

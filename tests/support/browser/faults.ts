@@ -23,6 +23,16 @@ export async function hang(page: Page, url: string | RegExp): Promise<void> {
   await page.route(url, () => {});
 }
 
+/** The two ways a remote's entry fails a visitor: it hangs, or it answers 503. */
+export const entryFaults = (remote: RemoteId) =>
+  [
+    ['hangs', (page: Page) => hang(page, entryOf(remote))],
+    [
+      'breaks (503)',
+      (page: Page) => page.route(entryOf(remote), (route) => route.fulfill({ status: 503 })),
+    ],
+  ] as const;
+
 /**
  * The first `failures` requests to `url` answer 503, later ones reach the server. Returns the
  * number of requests seen so far.

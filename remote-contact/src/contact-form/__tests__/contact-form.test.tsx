@@ -33,6 +33,17 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field(/^message/i), 'Hello');
 }
 
+/** Replaces what `input` holds with `text`, pasted as a visitor would. */
+async function pasteInto(
+  user: ReturnType<typeof userEvent.setup>,
+  input: HTMLElement,
+  text: string,
+): Promise<void> {
+  await user.clear(input);
+  input.focus();
+  await user.paste(text);
+}
+
 function setup(write: WriteContact = jest.fn(async () => 'created' as const)) {
   const user = userEvent.setup();
   const preload = jest.fn();
@@ -94,9 +105,7 @@ describe('the contact form', () => {
     const phone = screen.getByRole('textbox', { name: /^phone/i });
     await user.type(phone, '+44 (20) abc');
     expect(phone).toHaveValue('4420');
-    await user.clear(phone);
-    phone.focus();
-    await user.paste('tel: +1-555-0100 ext. 7');
+    await pasteInto(user, phone, 'tel: +1-555-0100 ext. 7');
     expect(phone).toHaveValue('155501007');
   });
 
@@ -104,9 +113,7 @@ describe('the contact form', () => {
     const { user, write } = setup();
     await fillValid(user);
     const message = field(/^message/i);
-    await user.clear(message);
-    message.focus();
-    await user.paste('x'.repeat(5001));
+    await pasteInto(user, message, 'x'.repeat(5001));
     await user.click(submitButton());
     expect(screen.getByText(contactPage.tooLong(5000))).toBeVisible();
     expect(message).toHaveValue('x'.repeat(5001));
@@ -238,14 +245,11 @@ describe('the contact form', () => {
         new RegExp(`^${contactPage.fields[name as keyof typeof contactLimits].label}`),
       );
       const at = name === 'email' ? `${'a'.repeat(limit - 12)}@example.com` : '1'.repeat(limit);
-      await user.clear(input);
-      input.focus();
-      await user.paste(`${at}1`);
+      await pasteInto(user, input, `${at}1`);
       await user.click(submitButton());
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(write).not.toHaveBeenCalled();
-      await user.clear(input);
-      await user.paste(at);
+      await pasteInto(user, input, at);
       await user.click(submitButton());
       expect(write).toHaveBeenCalledTimes(1);
     },
@@ -255,13 +259,10 @@ describe('the contact form', () => {
     const { user, write } = setup();
     await fillValid(user);
     const name = field(/^name/i);
-    await user.clear(name);
-    name.focus();
-    await user.paste('\u00a0\u200b\u3000');
+    await pasteInto(user, name, '\u00a0\u200b\u3000');
     await user.click(submitButton());
     expect(screen.getByText(contactPage.fields.name.required)).toBeVisible();
-    await user.clear(name);
-    await user.paste('Ada\u001b[2JLovelace');
+    await pasteInto(user, name, 'Ada\u001b[2JLovelace');
     await user.click(submitButton());
     expect(screen.getByText(contactPage.controlCharacters)).toBeVisible();
     expect(write).not.toHaveBeenCalled();
