@@ -222,6 +222,32 @@ describe('without JavaScript', () => {
 });
 
 describe('in the browser', () => {
+  it.each(['/', '/about', '/contact'])(
+    '%s gets the display font once, from its own origin, and no inlined stylesheet again',
+    async (route) => {
+      const { page } = await openPage(browser);
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (/\.(woff2|css)$/.test(new URL(request.url()).pathname)) fetched.push(request.url());
+      });
+      await visit(page, route, { waitUntil: 'networkidle' });
+      await page.evaluate(() => document.fonts.ready);
+      // A preload on another origin would cost a phone a second connection before its first
+      // paint; the inlined CSS already holds every stylesheet the page starts with.
+      expect(fetched).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^${siteUrl('/_fonts/remote-shared/media/')}space-grotesk-subset\\.[0-9a-f]{8}\\.woff2$`,
+          ),
+        ),
+      ]);
+      await expect(
+        page.evaluate(() => document.fonts.check('700 16px "Space Grotesk"', 'First')),
+      ).resolves.toBe(true);
+      await page.context().close();
+    },
+  );
+
   it.each(['/', '/about', '/contact', '/menu', '/no/such/page'])(
     '%s hydrates without a hydration error',
     async (route) => {

@@ -4,6 +4,7 @@ import sirv from 'sirv';
 import { answerParserErrors, refuseUnservable } from './http-hygiene.cjs';
 import type { ServerConfig } from './config';
 import type { PageService, ServedPage } from './page-service';
+import { createFontServer } from './remote-fonts';
 import { robotsTxt, sitemapXml } from './site-files';
 import { SecurityHeaders } from './security-headers';
 
@@ -62,6 +63,7 @@ function sendText(
 export function createHttpServer(config: ServerConfig, pages: PageService): http.Server {
   const security = new SecurityHeaders(config);
   const watching = security.watch(() => pages.remotesJson);
+  const fonts = createFontServer(() => pages.browserRemotes, config.deadlineMs);
   const files = sirv(path.resolve(config.staticDir), {
     dev: false,
     etag: true,
@@ -98,6 +100,7 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
       sendText(req, res, 200, 'application/json', pages.remotesJson, 'no-cache');
       return;
     }
+    if (fonts(req, res, pathname)) return;
     // Paths without an extension are pages (a missing script or image is a real 404).
     if (!path.extname(pathname) || pathname === '/index.html') {
       void pages

@@ -74,6 +74,11 @@ export class PageService {
     return this.set?.remotesJson;
   }
 
+  /** Where each remote's browser build is, as the remotes.json in force says. */
+  get browserRemotes(): Readonly<Record<RemoteAlias, string>> | undefined {
+    return this.set?.browserRemotes;
+  }
+
   /** Reads the remotes once (so the first page is rendered from them), then keeps watching. */
   async start(): Promise<void> {
     await this.refresh();

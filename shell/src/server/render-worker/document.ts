@@ -124,9 +124,13 @@ export function renderDocument({
       (href) =>
         `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`,
     ),
+    // Each inlined stylesheet is also named by a disabled <link>, which browsers never fetch:
+    // the federation runtime finds it and does not download and apply the file a second time
+    // (which would also fetch its fonts again, from their remote origin).
     ...styles.map(
       (style) =>
-        `<style data-href="${escapeHtml(style.href)}">${style.css.replace(/<\//g, '<\\/')}</style>`,
+        `<style data-href="${escapeHtml(style.href)}">${style.css.replace(/<\//g, '<\\/')}</style>` +
+        `<link rel="stylesheet" href="${escapeHtml(style.href)}" disabled>`,
     ),
     // Without scripts, what cannot work without them says so instead (the contact form).
     '<noscript><style>[data-requires-script]{display:none!important}</style></noscript>',

@@ -1,4 +1,5 @@
 import { exposeOf, remoteOf, type PageModuleId } from '../../routes/route-table';
+import { withLocalFonts } from '../remote-fonts';
 import type { RendererSetup } from './worker-protocol';
 
 export interface InlineStyle {
@@ -83,7 +84,7 @@ export async function stylesFor(
       await Promise.all(
         urls.map((href) =>
           fetchCss(href, setup.deadlineMs).then(
-            (css) => ({ href, css }),
+            (css) => ({ href, css: withLocalFonts(css, setup.browserRemotes) }),
             () => null,
           ),
         ),

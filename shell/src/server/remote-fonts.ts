@@ -1,0 +1,90 @@
+import type http from 'node:http';
+
+/**
+ * The display font from the page's own origin. The inlined CSS would name it on remote-shared's
+ * origin, and preloading it there costs a phone a second connection (DNS, TCP) before its first
+ * paint, which the page then waits behind. The render worker points @font-face at
+ * /_fonts/<remote>/<file> instead, and the render server answers that from the remote's build:
+ * fetched once (hashed names never change content), then from memory, as a CDN in front would.
+ */
+const prefix = '/_fonts/';
+
+/** Only fonts of a production build: hashed woff2 files, in plain folders. */
+const hashedFont = /^(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.[0-9a-f]{8}\.woff2$/;
+
+type Remotes = Readonly<Record<string, string>>;
+
+const baseOf = (manifestUrl: string) => new URL('.', manifestUrl).href;
+
+/** The same-origin path of a remote's font, or undefined for any other URL. */
+export function localFontPath(url: string, remotes: Remotes): string | undefined {
+  for (const [alias, manifestUrl] of Object.entries(remotes)) {
+    const base = baseOf(manifestUrl);
+    if (!url.startsWith(base)) continue;
+    const file = url.slice(base.length);
+    return hashedFont.test(file) ? `${prefix}${alias}/${file}` : undefined;
+  }
+  return undefined;
+}
+
+/** The remote URL a same-origin font path stands for, or undefined if it names none. */
+export function remoteFontUrl(pathname: string, remotes: Remotes): string | undefined {
+  if (!pathname.startsWith(prefix)) return undefined;
+  const [alias = '', ...rest] = pathname.slice(prefix.length).split('/');
+  const file = rest.join('/');
+  const manifestUrl = Object.hasOwn(remotes, alias) ? remotes[alias] : undefined;
+  if (!manifestUrl || !hashedFont.test(file)) return undefined;
+  return new URL(file, baseOf(manifestUrl)).href;
+}
+
+/** Points the woff2 sources of a stylesheet's @font-face rules at the page's own origin. */
+export function withLocalFonts(css: string, remotes: Remotes): string {
+  return css.replace(/@font-face\s*\{[^}]*\}/gi, (rule) =>
+    rule.replace(/url\(\s*"([^"]*)"\s*\)/g, (whole, url: string) => {
+      const local = localFontPath(url, remotes);
+      return local ? `url("${local}")` : whole;
+    }),
+  );
+}
+
+/** Answers /_fonts/ requests; false for any other path. */
+export function createFontServer(
+  remotes: () => Remotes | undefined,
+  deadlineMs: number,
+): (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean {
+  const fonts = new Map<string, Promise<Buffer>>();
+  return (req, res, pathname) => {
+    if (!pathname.startsWith(prefix)) return false;
+    const url = remoteFontUrl(pathname, remotes() ?? {});
+    if (!url) {
+      res.writeHead(404, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
+      res.end('Not Found\n');
+      return true;
+    }
+    let font = fonts.get(url);
+    if (!font) {
+      font = fetch(url, { signal: AbortSignal.timeout(deadlineMs) }).then(async (response) => {
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        return Buffer.from(await response.arrayBuffer());
+      });
+      // A failure is not kept: the next request asks the remote again.
+      font.catch(() => fonts.delete(url));
+      fonts.set(url, font);
+    }
+    font.then(
+      (body) => {
+        res.writeHead(200, {
+          'Content-Type': 'font/woff2',
+          'Content-Length': body.length,
+          'Cache-Control': 'public, max-age=31536000, immutable',
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => {
+        res.writeHead(502, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
+        res.end('Bad Gateway\n');
+      },
+    );
+    return true;
+  };
+}
