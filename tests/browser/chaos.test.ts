@@ -6,9 +6,9 @@ import { loadDeadlineMs } from '../../federation/runtime-plugins/load-deadline';
 import { writeTimeoutMs } from '../../remote-contact/src/firestore/contact-writer';
 import paths from '../../scripts/lib/paths.cjs';
 import stack from '../../scripts/lib/stack.cjs';
-import { clearEmulator } from '../support/emulator';
-import { startSilentServer } from '../support/unanswering-servers';
-import { runWriterLoad, type LoadFigures } from '../support/writer-load';
+import { clearEmulator } from '../support/emulators/firestore';
+import { startSilentServer } from '../support/servers/unanswering-servers';
+import { runWriterLoad, type LoadFigures } from '../support/emulators/writer-load';
 import { entryFaults, hang } from '../support/browser/faults';
 import {
   emulator,

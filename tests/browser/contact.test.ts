@@ -13,8 +13,8 @@ import {
   type Site,
   visit,
 } from '../support/browser/site';
-import { clearEmulator } from '../support/emulator';
-import { startAnswerLosingProxy } from '../support/unanswering-servers';
+import { clearEmulator } from '../support/emulators/firestore';
+import { startAnswerLosingProxy } from '../support/servers/unanswering-servers';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
 jest.setTimeout(30_000);

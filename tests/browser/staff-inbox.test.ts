@@ -5,7 +5,7 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { contactPage, errors as errorTexts, pages, staffInbox } from 'remote-shared/content';
-import { clearEmulator } from '../support/emulator';
+import { clearEmulator } from '../support/emulators/firestore';
 import { clearAccounts, createAccount, idTokenOf } from '../support/browser/staff-accounts';
 import {
   emulator,

@@ -12,7 +12,7 @@ import {
   type Site,
   visit,
 } from '../support/browser/site';
-import { clearEmulator } from '../support/emulator';
+import { clearEmulator } from '../support/emulators/firestore';
 
 const run = promisify(execFile);
 const cli = path.join(__dirname, '../../scripts/submissions.mjs');

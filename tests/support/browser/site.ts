@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import chromiumLib from '../../../scripts/lib/chromium.cjs';
 import stack from '../../../scripts/lib/stack.cjs';
 import testStack from '../../../scripts/lib/test-stack.cjs';
-import { emulatorAddress } from '../emulator';
+import { emulatorAddress } from '../emulators/firestore';
 
 export const ports = testStack.testPorts;
 
