@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { contactPage, errors, footer, hero, navigation } from 'remote-shared/content';
 import { loadDeadlineMs } from '../../federation/runtime-plugins/load-deadline';
 import { writeTimeoutMs } from '../../remote-contact/src/firestore/contact-writer';
@@ -12,13 +12,11 @@ import { runWriterLoad, type LoadFigures } from '../support/emulators/writer-loa
 import { entryFaults, hang } from '../support/browser/faults';
 import {
   emulator,
-  launchBrowser,
   openPage,
   ports,
+  setUpSiteAndBrowser,
   siteUrl,
-  startSite,
   visit,
-  type Site,
 } from '../support/browser/site';
 
 /**
@@ -42,17 +40,10 @@ const cases: Case[] = [];
 let load: LoadFigures | undefined;
 
 const slackMs = 3000;
-let browser: Browser;
-let site: Site;
+const ctx = setUpSiteAndBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  site = await startSite();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+// Declared after the set-up, so it runs once the site and the browser are closed.
+afterAll(() => {
   if (process.env.CHAOS_REPORT) writeReport();
 });
 
@@ -66,7 +57,7 @@ function chaos(
   const entry: Case = { part, fault, expected };
   cases.push(entry);
   it(`${part}, ${fault}: ${expected}`, async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(ctx.browser);
     const started = Date.now();
     try {
       entry.actual = await act(page);
@@ -214,7 +205,7 @@ describe('the render server', () => {
     'hangs (accepts, never answers)',
     'every page answers 200 within 1.5 s; the page area says "unavailable"',
     async () => {
-      await site.stop('remote-home');
+      await ctx.site.stop('remote-home');
       const silent = await startSilentServer(ports['remote-home'], 'localhost');
       try {
         let body = '';
@@ -233,7 +224,7 @@ describe('the render server', () => {
         return `200 every time, slowest answer ${slowest} ms; "unavailable" after ${((Date.now() - start) / 1000).toFixed(1)} s`;
       } finally {
         await silent.close();
-        await site.start('remote-home');
+        await ctx.site.start('remote-home');
       }
     },
   );

@@ -76,24 +76,58 @@ export function startSiteWithFirestoreAt(firestore: { host: string; port: number
   return stack.serveSite({ ports, emulator: { ...emulator, ...firestore }, auth: authEmulator });
 }
 
+type SiteOptions = Parameters<typeof startSite>[0];
+
 /**
- * The usual set-up of a browser test file: the composed site and Chromium for the whole file.
- * Read `ctx.site` and `ctx.browser` inside tests (they exist once beforeAll has run).
+ * The composed site for the tests of the enclosing describe block (or file): `start` serves it
+ * in beforeAll (startSite() unless told), afterAll closes it. Read `ctx.site` inside tests.
+ * `start` runs after the block's earlier beforeAll hooks, so it can use what they prepared.
  */
-export function setUpSiteAndBrowser(siteOptions: Parameters<typeof startSite>[0] = {}): {
-  site: Site;
-  browser: Browser;
-} {
-  const ctx = {} as { site: Site; browser: Browser };
+export function setUpSite(start: () => Promise<Site> = () => startSite()): { site: Site } {
+  const ctx = {} as { site: Site };
   beforeAll(async () => {
-    ctx.site = await startSite(siteOptions);
+    ctx.site = await start();
+  });
+  afterAll(async () => {
+    await ctx.site?.close();
+  });
+  return ctx;
+}
+
+/** Chromium for the tests of the enclosing describe block (or file). Read `ctx.browser`. */
+export function setUpBrowser(): { browser: Browser } {
+  const ctx = {} as { browser: Browser };
+  beforeAll(async () => {
     ctx.browser = await launchBrowser();
   });
   afterAll(async () => {
     await ctx.browser?.close();
-    await ctx.site?.close();
   });
   return ctx;
+}
+
+/**
+ * The usual set-up of a browser test file: the composed site and Chromium for the whole file.
+ * Read `ctx.site` and `ctx.browser` inside tests (they exist once beforeAll has run).
+ * `siteOptions` may be a function: it is called in beforeAll, so it can use what a file's own
+ * earlier beforeAll prepared (a release directory, say).
+ */
+export function setUpSiteAndBrowser(siteOptions: SiteOptions | (() => SiteOptions) = {}): {
+  site: Site;
+  browser: Browser;
+} {
+  const served = setUpSite(() =>
+    startSite(typeof siteOptions === 'function' ? siteOptions() : siteOptions),
+  );
+  const chromium = setUpBrowser();
+  return {
+    get site() {
+      return served.site;
+    },
+    get browser() {
+      return chromium.browser;
+    },
+  };
 }
 
 /**
@@ -101,7 +135,7 @@ export function setUpSiteAndBrowser(siteOptions: Parameters<typeof startSite>[0]
  */
 export function setUpComposedSite(
   options: BrowserContextOptions = {},
-  siteOptions: Parameters<typeof startSite>[0] = {},
+  siteOptions: SiteOptions = {},
 ): {
   site: Site;
   browser: Browser;
