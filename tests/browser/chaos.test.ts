@@ -14,6 +14,7 @@ import {
   emulator,
   openPage,
   ports,
+  setUpShared,
   setUpSiteAndBrowser,
   siteUrl,
   visit,
@@ -125,15 +126,12 @@ describe('the browser, on a server-rendered page', () => {
 });
 
 describe('the browser, on the client-rendered fallback page', () => {
-  let fallback: Awaited<ReturnType<typeof stack.serveSite>>;
   const fallbackPorts = stack.portsFrom(ports.shell + 20);
   const fallbackUrl = (p: string) => `http://localhost:${fallbackPorts.shell}${p}`;
-  beforeAll(async () => {
-    fallback = await stack.serveSite({ ports: fallbackPorts, emulator, clientRendered: true });
-  });
-  afterAll(async () => {
-    await fallback?.close();
-  });
+  // The client-rendered build, on its own ports beside the server-rendered site.
+  setUpShared('site', () =>
+    stack.serveSite({ ports: fallbackPorts, emulator, clientRendered: true }),
+  );
 
   const startupNotice = 'First Day Studio could not load right now';
   for (const [part, fault, inject, expected, check] of [

@@ -7,6 +7,7 @@ import {
   emulator,
   openPage,
   setUpBrowser,
+  setUpShared,
   setUpSite,
   startSiteWithFirestoreAt,
   visit,
@@ -16,7 +17,6 @@ import {
   deadPort,
   startAnswerLosingProxy,
   startSilentServer,
-  type TestServer,
 } from '../support/servers/unanswering-servers';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
@@ -327,15 +327,8 @@ describe('the contact form when Firestore cannot be reached', () => {
 
 describe('the contact form when Firestore never answers', () => {
   // Accepts connections and never answers: a hung network.
-  let silent: TestServer;
-  beforeAll(async () => {
-    silent = await startSilentServer();
-  });
-  setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: silent.port }));
-  // Declared after the site, so it closes once the site has.
-  afterAll(async () => {
-    await silent?.close();
-  });
+  const hung = setUpShared('firestore', () => startSilentServer());
+  setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: hung.firestore.port }));
 
   it('says it is sending, then gives up after 10 s with the data kept', async () => {
     await openContact();
@@ -357,20 +350,14 @@ describe('the contact form when Firestore never answers', () => {
 });
 
 describe('the contact form when an answer is lost and the retry is refused', () => {
-  let proxy: Awaited<ReturnType<typeof startAnswerLosingProxy>>;
-  beforeAll(async () => {
-    proxy = await startAnswerLosingProxy(emulator);
-  });
-  setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: proxy.port }));
-  afterAll(async () => {
-    await proxy?.close();
-  });
+  const lossy = setUpShared('proxy', () => startAnswerLosingProxy(emulator));
+  setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: lossy.proxy.port }));
 
   it('never says "Thank you!" it cannot confirm: it says so, keeps the text, offers the email', async () => {
     await openContact();
     await fill(ada);
     await input('Name').focus();
-    proxy.loseNextAnswer();
+    lossy.proxy.loseNextAnswer();
     await submit().click();
     await page
       .getByRole('alert')
@@ -387,6 +374,6 @@ describe('the contact form when an answer is lost and the retry is refused', () 
       await expect(input(label).inputValue()).resolves.toBe(value);
     }
     expect(await storedRequests()).toHaveLength(1);
-    expect(proxy.commits()).toBe(2);
+    expect(lossy.proxy.commits()).toBe(2);
   }, 45_000);
 });

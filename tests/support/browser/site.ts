@@ -79,31 +79,32 @@ export function startSiteWithFirestoreAt(firestore: { host: string; port: number
 type SiteOptions = Parameters<typeof startSite>[0];
 
 /**
- * The composed site for the tests of the enclosing describe block (or file): `start` serves it
- * in beforeAll (startSite() unless told), afterAll closes it. Read `ctx.site` inside tests.
- * `start` runs after the block's earlier beforeAll hooks, so it can use what they prepared.
+ * Something the tests of the enclosing describe block (or file) share, under `key`: `open`
+ * makes it in beforeAll, afterAll closes it. Read `ctx[key]` inside tests. `open` runs after
+ * the block's earlier beforeAll hooks, so it can use what they prepared.
  */
-export function setUpSite(start: () => Promise<Site> = () => startSite()): { site: Site } {
-  const ctx = {} as { site: Site };
+export function setUpShared<K extends string, T extends { close(): Promise<void> }>(
+  key: K,
+  open: () => Promise<T>,
+): Record<K, T> {
+  const ctx = {} as Record<K, T>;
   beforeAll(async () => {
-    ctx.site = await start();
+    ctx[key] = await open();
   });
   afterAll(async () => {
-    await ctx.site?.close();
+    await ctx[key]?.close();
   });
   return ctx;
 }
 
-/** Chromium for the tests of the enclosing describe block (or file). Read `ctx.browser`. */
+/** The composed site for the enclosing block (startSite() unless told). Read `ctx.site`. */
+export function setUpSite(start: () => Promise<Site> = () => startSite()): { site: Site } {
+  return setUpShared('site', start);
+}
+
+/** Chromium for the enclosing block. Read `ctx.browser`. */
 export function setUpBrowser(): { browser: Browser } {
-  const ctx = {} as { browser: Browser };
-  beforeAll(async () => {
-    ctx.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await ctx.browser?.close();
-  });
-  return ctx;
+  return setUpShared('browser', () => launchBrowser());
 }
 
 /**
