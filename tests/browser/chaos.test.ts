@@ -128,12 +128,19 @@ describe('the browser, on a server-rendered page', () => {
 describe('the browser, on the client-rendered fallback page', () => {
   const fallbackPorts = stack.portsFrom(ports.shell + 20);
   const fallbackUrl = (p: string) => `http://localhost:${fallbackPorts.shell}${p}`;
+  const fallbackManifest = (remote: 'remote-shared' | 'remote-home') =>
+    `http://localhost:${fallbackPorts[remote]}/mf-manifest.json`;
   // The client-rendered build, on its own ports beside the server-rendered site.
   setUpShared('site', () =>
     stack.serveSite({ ports: fallbackPorts, emulator, clientRendered: true }),
   );
 
   const startupNotice = 'First Day Studio could not load right now';
+  const unavailableWithChrome = async (page: Page) => {
+    await unavailable(page, loadDeadlineMs + slackMs);
+    await chromeVisible(page, 100);
+    return '"unavailable", chrome working';
+  };
   for (const [part, fault, inject, expected, check] of [
     [
       'remotes.json',
@@ -154,8 +161,7 @@ describe('the browser, on the client-rendered fallback page', () => {
     [
       'remote-shared manifest',
       'hangs',
-      (page: Page) =>
-        hang(page, `http://localhost:${fallbackPorts['remote-shared']}/mf-manifest.json`),
+      (page: Page) => hang(page, fallbackManifest('remote-shared')),
       'the start-up notice with Try again, within the deadline',
       async (page: Page) => {
         await page.getByText(startupNotice).waitFor({ timeout: loadDeadlineMs + slackMs });
@@ -165,28 +171,19 @@ describe('the browser, on the client-rendered fallback page', () => {
     [
       'remote-home manifest',
       'hangs',
-      (page: Page) =>
-        hang(page, `http://localhost:${fallbackPorts['remote-home']}/mf-manifest.json`),
+      (page: Page) => hang(page, fallbackManifest('remote-home')),
       '"unavailable" in the page area, chrome working, within the deadline',
-      async (page: Page) => {
-        await unavailable(page, loadDeadlineMs + slackMs);
-        await chromeVisible(page, 100);
-        return '"unavailable", chrome working';
-      },
+      unavailableWithChrome,
     ],
     [
       'remote-home manifest',
       'breaks (not JSON)',
       (page: Page) =>
-        page.route(`http://localhost:${fallbackPorts['remote-home']}/mf-manifest.json`, (r) =>
+        page.route(fallbackManifest('remote-home'), (r) =>
           r.fulfill({ status: 200, contentType: 'application/json', body: '{"broken":' }),
         ),
       '"unavailable" in the page area, chrome working',
-      async (page: Page) => {
-        await unavailable(page, loadDeadlineMs + slackMs);
-        await chromeVisible(page, 100);
-        return '"unavailable", chrome working';
-      },
+      unavailableWithChrome,
     ],
   ] as const) {
     chaos(`${part} (fallback page)`, fault, expected, async (page) => {

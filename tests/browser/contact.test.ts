@@ -76,13 +76,18 @@ const ada = {
   Message: 'We would like a new website.',
 };
 
+/** Opens the contact page, fills it in as Ada and sends it. */
+async function sendAsAda() {
+  await openContact();
+  await fill(ada);
+  await submit().click();
+}
+
 describe('the contact form on the composed site', () => {
   const served = setUpSite();
 
   it('stores a submission, thanks the visitor and logs the new id', async () => {
-    await openContact();
-    await fill(ada);
-    await submit().click();
+    await sendAsAda();
     const dialog = page.getByRole('dialog', { name: contactPage.thankYouTitle });
     await dialog.waitFor();
 
@@ -307,9 +312,7 @@ describe('the contact form when Firestore cannot be reached', () => {
   setUpSite(async () => startSiteWithFirestoreAt({ host: '127.0.0.1', port: await deadPort() }));
 
   it('tells the visitor, keeps what they typed and logs the error', async () => {
-    await openContact();
-    await fill(ada);
-    await submit().click();
+    await sendAsAda();
     const alert = page.getByRole('alert').filter({ hasText: contactPage.failures.unavailable });
     await alert.waitFor({ timeout: 15_000 });
     await expect(
@@ -331,9 +334,7 @@ describe('the contact form when Firestore never answers', () => {
   setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: hung.firestore.port }));
 
   it('says it is sending, then gives up after 10 s with the data kept', async () => {
-    await openContact();
-    await fill(ada);
-    await submit().click();
+    await sendAsAda();
     const sending = page.getByRole('button', { name: contactPage.sending });
     await sending.waitFor();
     await expect(sending.isDisabled()).resolves.toBe(true);
