@@ -1,24 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { contactPage, errors, footer, hero, navigation } from 'remote-shared/content';
 import { loadDeadlineMs } from '../../federation/runtime-plugins/load-deadline';
 import { writeTimeoutMs } from '../../remote-contact/src/firestore/contact-writer';
 import paths from '../../scripts/lib/paths.cjs';
 import stack from '../../scripts/lib/stack.cjs';
-import { clearEmulator } from '../support/emulator';
-import { startSilentServer } from '../support/unanswering-servers';
-import { runWriterLoad, type LoadFigures } from '../support/writer-load';
+import { clearEmulator } from '../support/emulators/firestore';
+import { startSilentServer } from '../support/servers/unanswering-servers';
+import { runWriterLoad, type LoadFigures } from '../support/emulators/writer-load';
 import { entryFaults, hang } from '../support/browser/faults';
 import {
   emulator,
-  launchBrowser,
   openPage,
   ports,
+  setUpShared,
+  setUpSiteAndBrowser,
   siteUrl,
-  startSite,
   visit,
-  type Site,
 } from '../support/browser/site';
 
 /**
@@ -42,17 +41,10 @@ const cases: Case[] = [];
 let load: LoadFigures | undefined;
 
 const slackMs = 3000;
-let browser: Browser;
-let site: Site;
+const ctx = setUpSiteAndBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  site = await startSite();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+// Declared after the set-up, so it runs once the site and the browser are closed.
+afterAll(() => {
   if (process.env.CHAOS_REPORT) writeReport();
 });
 
@@ -66,7 +58,7 @@ function chaos(
   const entry: Case = { part, fault, expected };
   cases.push(entry);
   it(`${part}, ${fault}: ${expected}`, async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(ctx.browser);
     const started = Date.now();
     try {
       entry.actual = await act(page);
@@ -134,17 +126,21 @@ describe('the browser, on a server-rendered page', () => {
 });
 
 describe('the browser, on the client-rendered fallback page', () => {
-  let fallback: Awaited<ReturnType<typeof stack.serveSite>>;
   const fallbackPorts = stack.portsFrom(ports.shell + 20);
   const fallbackUrl = (p: string) => `http://localhost:${fallbackPorts.shell}${p}`;
-  beforeAll(async () => {
-    fallback = await stack.serveSite({ ports: fallbackPorts, emulator, clientRendered: true });
-  });
-  afterAll(async () => {
-    await fallback?.close();
-  });
+  const fallbackManifest = (remote: 'remote-shared' | 'remote-home') =>
+    `http://localhost:${fallbackPorts[remote]}/mf-manifest.json`;
+  // The client-rendered build, on its own ports beside the server-rendered site.
+  setUpShared('site', () =>
+    stack.serveSite({ ports: fallbackPorts, emulator, clientRendered: true }),
+  );
 
   const startupNotice = 'First Day Studio could not load right now';
+  const unavailableWithChrome = async (page: Page) => {
+    await unavailable(page, loadDeadlineMs + slackMs);
+    await chromeVisible(page, 100);
+    return '"unavailable", chrome working';
+  };
   for (const [part, fault, inject, expected, check] of [
     [
       'remotes.json',
@@ -165,8 +161,7 @@ describe('the browser, on the client-rendered fallback page', () => {
     [
       'remote-shared manifest',
       'hangs',
-      (page: Page) =>
-        hang(page, `http://localhost:${fallbackPorts['remote-shared']}/mf-manifest.json`),
+      (page: Page) => hang(page, fallbackManifest('remote-shared')),
       'the start-up notice with Try again, within the deadline',
       async (page: Page) => {
         await page.getByText(startupNotice).waitFor({ timeout: loadDeadlineMs + slackMs });
@@ -176,28 +171,19 @@ describe('the browser, on the client-rendered fallback page', () => {
     [
       'remote-home manifest',
       'hangs',
-      (page: Page) =>
-        hang(page, `http://localhost:${fallbackPorts['remote-home']}/mf-manifest.json`),
+      (page: Page) => hang(page, fallbackManifest('remote-home')),
       '"unavailable" in the page area, chrome working, within the deadline',
-      async (page: Page) => {
-        await unavailable(page, loadDeadlineMs + slackMs);
-        await chromeVisible(page, 100);
-        return '"unavailable", chrome working';
-      },
+      unavailableWithChrome,
     ],
     [
       'remote-home manifest',
       'breaks (not JSON)',
       (page: Page) =>
-        page.route(`http://localhost:${fallbackPorts['remote-home']}/mf-manifest.json`, (r) =>
+        page.route(fallbackManifest('remote-home'), (r) =>
           r.fulfill({ status: 200, contentType: 'application/json', body: '{"broken":' }),
         ),
       '"unavailable" in the page area, chrome working',
-      async (page: Page) => {
-        await unavailable(page, loadDeadlineMs + slackMs);
-        await chromeVisible(page, 100);
-        return '"unavailable", chrome working';
-      },
+      unavailableWithChrome,
     ],
   ] as const) {
     chaos(`${part} (fallback page)`, fault, expected, async (page) => {
@@ -214,7 +200,7 @@ describe('the render server', () => {
     'hangs (accepts, never answers)',
     'every page answers 200 within 1.5 s; the page area says "unavailable"',
     async () => {
-      await site.stop('remote-home');
+      await ctx.site.stop('remote-home');
       const silent = await startSilentServer(ports['remote-home'], 'localhost');
       try {
         let body = '';
@@ -233,7 +219,7 @@ describe('the render server', () => {
         return `200 every time, slowest answer ${slowest} ms; "unavailable" after ${((Date.now() - start) / 1000).toFixed(1)} s`;
       } finally {
         await silent.close();
-        await site.start('remote-home');
+        await ctx.site.start('remote-home');
       }
     },
   );

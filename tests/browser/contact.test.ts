@@ -1,25 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import net from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { contactPage, studio } from 'remote-shared/content';
 import {
   emulator,
-  launchBrowser,
   openPage,
-  startSite,
+  setUpBrowser,
+  setUpShared,
+  setUpSite,
   startSiteWithFirestoreAt,
-  type Site,
   visit,
 } from '../support/browser/site';
-import { clearEmulator } from '../support/emulator';
-import { startAnswerLosingProxy } from '../support/unanswering-servers';
+import { clearEmulator } from '../support/emulators/firestore';
+import {
+  deadPort,
+  startAnswerLosingProxy,
+  startSilentServer,
+} from '../support/servers/unanswering-servers';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
 jest.setTimeout(30_000);
 
-let browser: Browser;
+const chromium = setUpBrowser();
 let admin: App;
 let db: Firestore;
 let page: Page;
@@ -27,19 +30,17 @@ let errors: string[];
 let logs: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = initializeApp({ projectId: emulator.projectId }, 'contact-browser-test');
   db = getFirestore(admin);
 });
 
 afterAll(async () => {
-  await browser?.close();
   if (admin) await deleteApp(admin);
 });
 
 beforeEach(async () => {
   await clearEmulator(emulator.projectId);
-  ({ page, errors } = await openPage(browser));
+  ({ page, errors } = await openPage(chromium.browser));
   logs = [];
   page.on('console', (message) => logs.push(message.text()));
 });
@@ -75,19 +76,18 @@ const ada = {
   Message: 'We would like a new website.',
 };
 
+/** Opens the contact page, fills it in as Ada and sends it. */
+async function sendAsAda() {
+  await openContact();
+  await fill(ada);
+  await submit().click();
+}
+
 describe('the contact form on the composed site', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await startSite();
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
+  const served = setUpSite();
 
   it('stores a submission, thanks the visitor and logs the new id', async () => {
-    await openContact();
-    await fill(ada);
-    await submit().click();
+    await sendAsAda();
     const dialog = page.getByRole('dialog', { name: contactPage.thankYouTitle });
     await dialog.waitFor();
 
@@ -143,12 +143,12 @@ describe('the contact form on the composed site', () => {
     await page.getByRole('dialog').waitFor();
     const firebase = requests.filter((url) => /firebase/.test(url));
     expect(firebase.some((url) => /firebase-firestore\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
-    const contactOrigin = new URL(site.urlOf('remote-contact')).origin;
+    const contactOrigin = new URL(served.site.urlOf('remote-contact')).origin;
     expect(firebase).toContain(`${contactOrigin}/firebase-config.json`);
   });
 
   it('starts App Check (debug provider locally) on first use, and every write carries its token', async () => {
-    const contactOrigin = new URL(site.urlOf('remote-contact')).origin;
+    const contactOrigin = new URL(served.site.urlOf('remote-contact')).origin;
     // As a deployment would configure it; the debug token stands in for a registered one.
     await page.route(`${contactOrigin}/firebase-config.json`, async (route) => {
       const response = await route.fetch();
@@ -308,23 +308,11 @@ describe('the contact form on the composed site', () => {
 });
 
 describe('the contact form when Firestore cannot be reached', () => {
-  let site: Site;
-  beforeAll(async () => {
-    // A port that nothing listens on: the visitor's write can never arrive.
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as net.AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    site = await startSiteWithFirestoreAt({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
+  // A port that nothing listens on: the visitor's write can never arrive.
+  setUpSite(async () => startSiteWithFirestoreAt({ host: '127.0.0.1', port: await deadPort() }));
 
   it('tells the visitor, keeps what they typed and logs the error', async () => {
-    await openContact();
-    await fill(ada);
-    await submit().click();
+    await sendAsAda();
     const alert = page.getByRole('alert').filter({ hasText: contactPage.failures.unavailable });
     await alert.waitFor({ timeout: 15_000 });
     await expect(
@@ -341,29 +329,12 @@ describe('the contact form when Firestore cannot be reached', () => {
 });
 
 describe('the contact form when Firestore never answers', () => {
-  let site: Site;
-  let silent: net.Server;
-  const sockets = new Set<net.Socket>();
-  beforeAll(async () => {
-    // Accepts connections and never answers: a hung network.
-    silent = net.createServer((socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as net.AddressInfo;
-    site = await startSiteWithFirestoreAt({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await site?.close();
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => silent?.close(resolve));
-  });
+  // Accepts connections and never answers: a hung network.
+  const hung = setUpShared('firestore', () => startSilentServer());
+  setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: hung.firestore.port }));
 
   it('says it is sending, then gives up after 10 s with the data kept', async () => {
-    await openContact();
-    await fill(ada);
-    await submit().click();
+    await sendAsAda();
     const sending = page.getByRole('button', { name: contactPage.sending });
     await sending.waitFor();
     await expect(sending.isDisabled()).resolves.toBe(true);
@@ -380,22 +351,14 @@ describe('the contact form when Firestore never answers', () => {
 });
 
 describe('the contact form when an answer is lost and the retry is refused', () => {
-  let site: Site;
-  let proxy: Awaited<ReturnType<typeof startAnswerLosingProxy>>;
-  beforeAll(async () => {
-    proxy = await startAnswerLosingProxy(emulator);
-    site = await startSiteWithFirestoreAt({ host: '127.0.0.1', port: proxy.port });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await proxy?.close();
-  });
+  const lossy = setUpShared('proxy', () => startAnswerLosingProxy(emulator));
+  setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: lossy.proxy.port }));
 
   it('never says "Thank you!" it cannot confirm: it says so, keeps the text, offers the email', async () => {
     await openContact();
     await fill(ada);
     await input('Name').focus();
-    proxy.loseNextAnswer();
+    lossy.proxy.loseNextAnswer();
     await submit().click();
     await page
       .getByRole('alert')
@@ -412,6 +375,6 @@ describe('the contact form when an answer is lost and the retry is refused', () 
       await expect(input(label).inputValue()).resolves.toBe(value);
     }
     expect(await storedRequests()).toHaveLength(1);
-    expect(proxy.commits()).toBe(2);
+    expect(lossy.proxy.commits()).toBe(2);
   }, 45_000);
 });

@@ -3,20 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
 import { hero } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
 import stack from '../../scripts/lib/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
-import {
-  launchBrowser,
-  openPage,
-  ports,
-  siteUrl,
-  startSite,
-  visit,
-  type Site,
-} from '../support/browser/site';
+import { openPage, ports, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
 const execFileAsync = promisify(execFile);
 const script = (name: string) => path.join(paths.repoRoot, 'scripts', name);
@@ -80,8 +71,6 @@ function shellFingerprint(): string {
 }
 
 let dir: string;
-let site: Site;
-let browser: Browser;
 let v1: string;
 let variantApp: string;
 let variantDist: string;
@@ -98,12 +87,16 @@ beforeAll(async () => {
   v1 = await publish(path.join(paths.repoRoot, 'remote-home'));
   expect((await promote(`remote-home@${v1}`)).code).toBe(0);
   shellBefore = shellFingerprint();
-  site = await startSite({
-    dirs: { 'remote-home': path.join(dir, 'remote-home') },
-    remotesJson: path.join(dir, 'remotes.json'),
-    renderEnv: { REMOTE_POLL_MS: '500' },
-  });
-  browser = await launchBrowser();
+}, 180_000);
+
+// The site serves remote-home from the release directory the hook above made.
+const ctx = setUpSiteAndBrowser(() => ({
+  dirs: { 'remote-home': path.join(dir, 'remote-home') },
+  remotesJson: path.join(dir, 'remotes.json'),
+  renderEnv: { REMOTE_POLL_MS: '500' },
+}));
+
+beforeAll(async () => {
   // The next release of remote-home, as its team would build it: a new headline.
   const variant = await buildRemoteVariant('remote-home', (source) => {
     const file = path.join(source, 'src', 'intro', 'intro.tsx');
@@ -114,9 +107,7 @@ beforeAll(async () => {
   variantApp = path.join(path.dirname(variantDist), 'remote-home');
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -166,7 +157,7 @@ describe('releases of remote-home', () => {
     expect(v2).not.toBe(v1);
     expect(await listed()).toContain(v2);
 
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(ctx.browser);
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
 

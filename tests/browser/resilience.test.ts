@@ -1,43 +1,26 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { errors, footer, hero, navigation } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
 import staticServer from '../../scripts/lib/static-server.cjs';
 import {
-  launchBrowser,
   openPage,
   ports,
+  setUpBrowser,
+  setUpSite,
   startSite,
-  type Site,
   visit,
 } from '../support/browser/site';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = setUpBrowser();
 
 describe('a remote that is down', () => {
-  let site: Site;
-
-  beforeAll(async () => {
-    site = await startSite();
-  });
-
-  afterAll(async () => {
-    await site?.close();
-  });
+  const served = setUpSite();
 
   it('never blanks the site, and retry brings the page back without a reload', async () => {
-    await site.stop('remote-home');
-    const { page } = await openPage(browser);
+    await served.site.stop('remote-home');
+    const { page } = await openPage(chromium.browser);
     await visit(page, '/');
 
     await page.getByRole('heading', { name: errors.unavailableTitle }).waitFor();
@@ -50,7 +33,7 @@ describe('a remote that is down', () => {
     await page.goBack();
     await page.getByRole('heading', { name: errors.unavailableTitle }).waitFor();
 
-    await site.start('remote-home');
+    await served.site.start('remote-home');
     // A marker on window survives only if the page is not reloaded.
     await page.evaluate(() => Object.assign(window, { __noReload: true }));
     await page.getByRole('button', { name: errors.retryLabel }).click();
@@ -62,7 +45,6 @@ describe('a remote that is down', () => {
 
 describe('remotes.json', () => {
   const copyPort = ports.shell + 10;
-  let site: Site;
   let copy: { close: () => Promise<void> };
   let copyDir: string;
 
@@ -71,21 +53,25 @@ describe('remotes.json', () => {
     copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-home-copy-'));
     fs.cpSync(paths.distOf('remote-home'), copyDir, { recursive: true });
     copy = await staticServer.serveStatic({ dir: copyDir, port: copyPort, cors: true });
-    site = await startSite({
+  });
+
+  setUpSite(async () => {
+    const site = await startSite({
       moved: { 'remote-home': `http://localhost:${copyPort}/mf-manifest.json` },
     });
     // The original location is gone, so only the copy can answer.
     await site.stop('remote-home');
+    return site;
   });
 
+  // Declared after the site, so it closes once the site has.
   afterAll(async () => {
-    await site?.close();
     await copy?.close();
     fs.rmSync(copyDir, { recursive: true, force: true });
   });
 
   it('moves a remote with no shell rebuild', async () => {
-    const { page, errors: pageErrors } = await openPage(browser);
+    const { page, errors: pageErrors } = await openPage(chromium.browser);
     const hosts = new Set<string>();
     page.on('request', (request) => hosts.add(new URL(request.url()).host));
     await visit(page, '/');

@@ -22,10 +22,9 @@ import { buildRemoteVariant } from '../support/browser/remote-variant';
 import {
   launchBrowser,
   openPage,
+  setUpSiteAndBrowser,
   siteUrl,
-  startSite,
   visit,
-  type Site,
 } from '../support/browser/site';
 
 /** The site's pages as a crawler sees them: HTML and headers, no scripts run. */
@@ -49,24 +48,21 @@ const metaContent = (html: string, attribute: string, name: string) =>
     new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '(missing)',
   );
 
-let browser: Browser;
-let site: Site;
 let homeDir: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   // remote-home is served from a copy of its build, so a test can deploy a new one over it.
   homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-home-deployed-'));
   fs.cpSync(paths.distOf('remote-home'), homeDir, { recursive: true });
-  site = await startSite({
-    dirs: { 'remote-home': homeDir },
-    renderEnv: { REMOTE_POLL_MS: '500' },
-  });
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+const ctx = setUpSiteAndBrowser(() => ({
+  dirs: { 'remote-home': homeDir },
+  renderEnv: { REMOTE_POLL_MS: '500' },
+}));
+
+// Declared after the set-up, so it runs once the site is closed.
+afterAll(() => {
   fs.rmSync(homeDir, { recursive: true, force: true });
 });
 
@@ -202,7 +198,7 @@ describe('without JavaScript', () => {
     await expect(page.locator('main noscript p').isVisible()).resolves.toBe(true);
     await expect(page.locator('main form').isVisible()).resolves.toBe(false);
     await page.context().close();
-    const scripted = await openPage(browser);
+    const scripted = await openPage(ctx.browser);
     await visit(scripted.page, '/contact');
     await scripted.page.getByRole('form', { name: contactPage.formLabel }).waitFor();
     await expect(scripted.page.getByText(contactPage.formNeedsScripts).isVisible()).resolves.toBe(
@@ -251,7 +247,7 @@ describe('in the browser', () => {
   it.each(['/', '/about', '/contact', '/menu', '/no/such/page'])(
     '%s hydrates without a hydration error',
     async (route) => {
-      const { page, errors: pageErrors } = await openPage(browser);
+      const { page, errors: pageErrors } = await openPage(ctx.browser);
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error' && message.type() !== 'warning') return;
@@ -267,8 +263,8 @@ describe('in the browser', () => {
   );
 
   it('keeps the server-rendered page readable when the remote fails in the browser', async () => {
-    const { page } = await openPage(browser);
-    await page.route(`${site.urlOf('remote-home')}**`, (route) => route.abort());
+    const { page } = await openPage(ctx.browser);
+    await page.route(`${ctx.site.urlOf('remote-home')}**`, (route) => route.abort());
     await visit(page, '/');
     await page.getByRole('heading', { level: 1, name: hero.headline }).waitFor();
     await expect(
@@ -288,11 +284,11 @@ describe('deploys and outages of a remote', () => {
     });
     expect((await get('/')).body).not.toContain(marker);
     // Deploy: the new files replace the old where the site reads them.
-    await site.stop('remote-home');
+    await ctx.site.stop('remote-home');
     fs.rmSync(homeDir, { recursive: true, force: true });
     fs.cpSync(variant, homeDir, { recursive: true });
     const deployed = Date.now();
-    await site.start('remote-home');
+    await ctx.site.start('remote-home');
     let body = '';
     while (Date.now() - deployed < 10_000 && !body.includes(marker)) {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -301,7 +297,7 @@ describe('deploys and outages of a remote', () => {
     expect(body).toContain(marker);
 
     // The browser runs that same build: the page hydrates with the new text, no mismatch.
-    const { page } = await openPage(browser);
+    const { page } = await openPage(ctx.browser);
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     await visit(page, '/', { waitUntil: 'networkidle' });
@@ -311,7 +307,7 @@ describe('deploys and outages of a remote', () => {
   }, 90_000);
 
   it('renders the page area as unavailable within 1.5 s while remote-home is down, and the page again once it is back', async () => {
-    await site.stop('remote-home');
+    await ctx.site.stop('remote-home');
     let body = '';
     const stopped = Date.now();
     while (Date.now() - stopped < 10_000 && !decode(body).includes(errors.unavailableTitle)) {
@@ -325,7 +321,7 @@ describe('deploys and outages of a remote', () => {
     expect(text).toContain(navigation.logoLabel);
     expect(text).toContain(footer.heading);
 
-    await site.start('remote-home');
+    await ctx.site.start('remote-home');
     const restarted = Date.now();
     while (Date.now() - restarted < 10_000 && decode(body).includes(errors.unavailableTitle)) {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -336,7 +332,7 @@ describe('deploys and outages of a remote', () => {
 
   it('serves the last good render while remote-shared is down, and the plain notice where there is none', async () => {
     await get('/about'); // a render to fall back on
-    await site.stop('remote-shared');
+    await ctx.site.stop('remote-shared');
     try {
       let answer = await get('/about');
       const stopped = Date.now();
@@ -357,7 +353,7 @@ describe('deploys and outages of a remote', () => {
       expect(never.body).toContain('First Day Studio could not load right now');
       expect(never.body).not.toMatch(/Error|at \S+ \(/);
     } finally {
-      await site.start('remote-shared');
+      await ctx.site.start('remote-shared');
     }
   }, 30_000);
 });

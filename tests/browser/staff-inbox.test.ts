@@ -3,19 +3,11 @@ import { parse } from 'csv-parse/sync';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { contactPage, errors as errorTexts, pages, staffInbox } from 'remote-shared/content';
-import { clearEmulator } from '../support/emulator';
+import { clearEmulator } from '../support/emulators/firestore';
 import { clearAccounts, createAccount, idTokenOf } from '../support/browser/staff-accounts';
-import {
-  emulator,
-  launchBrowser,
-  openPage,
-  siteUrl,
-  startSite,
-  visit,
-  type Site,
-} from '../support/browser/site';
+import { emulator, openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
 // Two browsers at once, a federated page, Firebase Auth and a live listener: seconds per step.
 jest.setTimeout(60_000);
@@ -23,15 +15,12 @@ jest.setTimeout(60_000);
 const staff = { email: 'ada@firstday.studio', password: 'staff-password-1' };
 const visitor = { email: 'grace@example.com', password: 'visitor-password-1' };
 
-let site: Site;
-let browser: Browser;
+const ctx = setUpSiteAndBrowser();
 let admin: App;
 let db: Firestore;
 const pagesOpened: Array<{ page: Page; errors: string[] }> = [];
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = initializeApp({ projectId: emulator.projectId }, 'staff-inbox-browser-test');
   db = getFirestore(admin);
   await clearAccounts();
@@ -40,8 +29,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
   if (admin) await deleteApp(admin);
 });
 
@@ -58,7 +45,7 @@ afterEach(async () => {
 
 /** A fresh browser (its own storage, so its own sign-in), in New York's time zone. */
 async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const opened = await openPage(browser, {
+  const opened = await openPage(ctx.browser, {
     viewport,
     timezoneId: 'America/New_York',
     acceptDownloads: true,

@@ -1,33 +1,14 @@
 import { aboutPage, navigation, pages } from 'remote-shared/content';
-import {
-  launchBrowser,
-  openPage,
-  siteUrl,
-  startSite,
-  visit,
-  type Site,
-} from '../support/browser/site';
-import type { Browser } from 'playwright-core';
+import { openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
 // The shell's static build on a plain static host (no render server): the client renders the
 // site from remotes.json, as it did before server rendering.
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite({ clientRendered: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const ctx = setUpSiteAndBrowser({ clientRendered: true });
 
 it('still works client-rendered from the static build alone', async () => {
   const html = await (await fetch(siteUrl('/about'))).text();
   expect(html).not.toContain(aboutPage.paragraphs[0]);
-  const { page, errors } = await openPage(browser);
+  const { page, errors } = await openPage(ctx.browser);
   await visit(page, '/about');
   await page.getByRole('heading', { level: 1, name: aboutPage.heading }).waitFor();
   await page.getByRole('link', { name: navigation.logoLabel }).click();

@@ -2,17 +2,10 @@ import { parse } from 'csv-parse/sync';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { contactPage } from 'remote-shared/content';
-import {
-  emulator,
-  launchBrowser,
-  openPage,
-  startSite,
-  type Site,
-  visit,
-} from '../support/browser/site';
-import { clearEmulator } from '../support/emulator';
+import { emulator, openPage, setUpSiteAndBrowser, visit } from '../support/browser/site';
+import { clearEmulator } from '../support/emulators/firestore';
 
 const run = promisify(execFile);
 const cli = path.join(__dirname, '../../scripts/submissions.mjs');
@@ -20,20 +13,15 @@ const cli = path.join(__dirname, '../../scripts/submissions.mjs');
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
 jest.setTimeout(30_000);
 
-let site: Site;
-let browser: Browser;
+beforeAll(async () => {
+  await clearEmulator(emulator.projectId);
+});
+
+const ctx = setUpSiteAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  await clearEmulator(emulator.projectId);
-  site = await startSite();
-  browser = await launchBrowser();
-  ({ page } = await openPage(browser));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  ({ page } = await openPage(ctx.browser));
 });
 
 const visitor = {

@@ -14,13 +14,13 @@ import {
   FirebaseSettingsError,
   type FirebaseSettings,
 } from '../../remote-contact/src/firestore/firebase-settings';
-import { clearEmulator, emulatorAddress } from '../support/emulator';
-import { startFaultProxy, type Fault } from '../support/fault-proxy';
+import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
+import { startFaultProxy, type Fault } from '../support/servers/fault-proxy';
 import {
   deadPort,
   startAnswerLosingProxy,
   startSilentServer,
-} from '../support/unanswering-servers';
+} from '../support/servers/unanswering-servers';
 
 // Its own project, so the rules tests and these never see each other's documents.
 const projectId = 'demo-writer-test';

@@ -27,7 +27,7 @@ import {
 import { normalizeContactValues } from '../../remote-contact/src/contact-form/contact-values';
 import { validateContact } from '../../remote-contact/src/contact-form/validation';
 import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
-import { emulatorAddress } from '../support/emulator';
+import { emulatorAddress } from '../support/emulators/firestore';
 
 // Its own project, so these tests never see the writer tests' documents.
 const projectId = 'demo-rules-test';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import emulatorLib from '../../scripts/lib/firestore-emulator.cjs';
-import { deadPort } from '../support/unanswering-servers';
+import { deadPort } from '../support/servers/unanswering-servers';
 
 /**
  * The local store's saves (npm start keeps the emulator's data in .data/) against the real

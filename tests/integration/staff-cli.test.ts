@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import paths from '../../scripts/lib/paths.cjs';
-import { deadPort } from '../support/unanswering-servers';
+import { deadPort } from '../support/servers/unanswering-servers';
 
 /**
  * `npm run staff` against the real Auth emulator the integration runner starts: accounts

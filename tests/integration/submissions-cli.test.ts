@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { clearEmulator, emulatorAddress } from '../support/emulator';
-import { deadPort } from '../support/unanswering-servers';
+import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
+import { deadPort } from '../support/servers/unanswering-servers';
 
 const run = promisify(execFile);
 const cli = path.join(__dirname, '../../scripts/submissions.mjs');

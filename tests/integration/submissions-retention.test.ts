@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import paths from '../../scripts/lib/paths.cjs';
-import { clearEmulator, emulatorAddress } from '../support/emulator';
+import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
 
 /**
  * `npm run submissions` as staff run it, against the Firestore emulator: deleting one request,

@@ -1,4 +1,4 @@
-import { runWriterLoad } from '../support/writer-load';
+import { runWriterLoad } from '../support/emulators/writer-load';
 
 it('1,000 submissions, 10 at once, random faults: stored = sent, 0 duplicated, 0 falsely confirmed', async () => {
   const run = await runWriterLoad('demo-writer-load');

@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import chromiumLib from '../../../scripts/lib/chromium.cjs';
 import stack from '../../../scripts/lib/stack.cjs';
 import testStack from '../../../scripts/lib/test-stack.cjs';
-import { emulatorAddress } from '../emulator';
+import { emulatorAddress } from '../emulators/firestore';
 
 export const ports = testStack.testPorts;
 
@@ -76,24 +76,59 @@ export function startSiteWithFirestoreAt(firestore: { host: string; port: number
   return stack.serveSite({ ports, emulator: { ...emulator, ...firestore }, auth: authEmulator });
 }
 
+type SiteOptions = Parameters<typeof startSite>[0];
+
+/**
+ * Something the tests of the enclosing describe block (or file) share, under `key`: `open`
+ * makes it in beforeAll, afterAll closes it. Read `ctx[key]` inside tests. `open` runs after
+ * the block's earlier beforeAll hooks, so it can use what they prepared.
+ */
+export function setUpShared<K extends string, T extends { close(): Promise<void> }>(
+  key: K,
+  open: () => Promise<T>,
+): Record<K, T> {
+  const ctx = {} as Record<K, T>;
+  beforeAll(async () => {
+    ctx[key] = await open();
+  });
+  afterAll(async () => {
+    await ctx[key]?.close();
+  });
+  return ctx;
+}
+
+/** The composed site for the enclosing block (startSite() unless told). Read `ctx.site`. */
+export function setUpSite(start: () => Promise<Site> = () => startSite()): { site: Site } {
+  return setUpShared('site', start);
+}
+
+/** Chromium for the enclosing block. Read `ctx.browser`. */
+export function setUpBrowser(): { browser: Browser } {
+  return setUpShared('browser', () => launchBrowser());
+}
+
 /**
  * The usual set-up of a browser test file: the composed site and Chromium for the whole file.
  * Read `ctx.site` and `ctx.browser` inside tests (they exist once beforeAll has run).
+ * `siteOptions` may be a function: it is called in beforeAll, so it can use what a file's own
+ * earlier beforeAll prepared (a release directory, say).
  */
-export function setUpSiteAndBrowser(siteOptions: Parameters<typeof startSite>[0] = {}): {
+export function setUpSiteAndBrowser(siteOptions: SiteOptions | (() => SiteOptions) = {}): {
   site: Site;
   browser: Browser;
 } {
-  const ctx = {} as { site: Site; browser: Browser };
-  beforeAll(async () => {
-    ctx.site = await startSite(siteOptions);
-    ctx.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await ctx.browser?.close();
-    await ctx.site?.close();
-  });
-  return ctx;
+  const served = setUpSite(() =>
+    startSite(typeof siteOptions === 'function' ? siteOptions() : siteOptions),
+  );
+  const chromium = setUpBrowser();
+  return {
+    get site() {
+      return served.site;
+    },
+    get browser() {
+      return chromium.browser;
+    },
+  };
 }
 
 /**
@@ -101,7 +136,7 @@ export function setUpSiteAndBrowser(siteOptions: Parameters<typeof startSite>[0]
  */
 export function setUpComposedSite(
   options: BrowserContextOptions = {},
-  siteOptions: Parameters<typeof startSite>[0] = {},
+  siteOptions: SiteOptions = {},
 ): {
   site: Site;
   browser: Browser;

@@ -1,3 +1,4 @@
+// @ts-check
 // jsdom lacks the Fetch API that react-router 7's data router builds requests with. Hand it
 // Node's, with Node's AbortController so that Request accepts the router's abort signals.
 const { TestEnvironment } = require('jest-environment-jsdom');

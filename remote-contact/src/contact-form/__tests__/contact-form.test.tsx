@@ -51,6 +51,16 @@ function setup(write: WriteContact = jest.fn(async () => 'created' as const)) {
   return { user, write, preload };
 }
 
+/** Fills the form in, sends it, and has the write fail for `reason`. */
+async function sendAndFail(reason: ContactWriteFailure, message: string = reason) {
+  const { write, calls } = controlledWriter();
+  const { user } = setup(write);
+  await fillValid(user);
+  await user.click(submitButton());
+  await act(async () => calls[0]!.reject(new ContactWriteError(reason, message)));
+  return { user, calls };
+}
+
 describe('the contact form', () => {
   it('labels every field visibly and shows its placeholder', () => {
     setup();
@@ -185,11 +195,7 @@ describe('the contact form', () => {
   });
 
   it('on failure shows an alert, keeps everything typed, and retries with the same id', async () => {
-    const { write, calls } = controlledWriter();
-    const { user } = setup(write);
-    await fillValid(user);
-    await user.click(submitButton());
-    await act(async () => calls[0]!.reject(new ContactWriteError('unavailable', 'offline')));
+    const { user, calls } = await sendAndFail('unavailable', 'offline');
 
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(contactPage.failures.unavailable);
@@ -208,11 +214,7 @@ describe('the contact form', () => {
   it.each(['timeout', 'unavailable', 'refused', 'unconfirmed', 'configuration'] as const)(
     'says what it knows when a write fails (%s), keeps the text and offers the email address',
     async (reason: ContactWriteFailure) => {
-      const { write, calls } = controlledWriter();
-      const { user } = setup(write);
-      await fillValid(user);
-      await user.click(submitButton());
-      await act(async () => calls[0]!.reject(new ContactWriteError(reason, reason)));
+      await sendAndFail(reason);
 
       const alert = screen.getByRole('alert');
       expect(alert).toHaveTextContent(contactPage.failures[reason]);
@@ -269,11 +271,7 @@ describe('the contact form', () => {
   });
 
   it('uses a new id once the visitor changes what they send', async () => {
-    const { write, calls } = controlledWriter();
-    const { user } = setup(write);
-    await fillValid(user);
-    await user.click(submitButton());
-    await act(async () => calls[0]!.reject(new ContactWriteError('timeout', 'no answer')));
+    const { user, calls } = await sendAndFail('timeout', 'no answer');
     await user.type(field(/^message/i), ' again');
     await user.click(submitButton());
     expect(calls[1]!.id).not.toBe(calls[0]!.id);

@@ -5,11 +5,11 @@ import {
   ContactWriteError,
   type ContactSubmission,
   type WriteContact,
-} from '../../remote-contact/src/firestore/contact-submission';
-import { createContactWriter } from '../../remote-contact/src/firestore/contact-writer';
-import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
-import { clearEmulator, emulatorAddress } from './emulator';
-import { startFaultProxy, type Fault } from './fault-proxy';
+} from '../../../remote-contact/src/firestore/contact-submission';
+import { createContactWriter } from '../../../remote-contact/src/firestore/contact-writer';
+import { newDocumentId } from '../../../remote-contact/src/firestore/document-id';
+import { clearEmulator, emulatorAddress } from './firestore';
+import { startFaultProxy, type Fault } from '../servers/fault-proxy';
 
 /**
  * A load run through the real writer: 1,000 submissions, 10 at once, with writes lost on the way,

@@ -1,4 +1,4 @@
-import emulatorLib from '../../scripts/lib/firestore-emulator.cjs';
+import emulatorLib from '../../../scripts/lib/firestore-emulator.cjs';
 
 /** The emulator scripts/test-*.mjs started, as FIRESTORE_EMULATOR_HOST names it. */
 export function emulatorAddress(): { host: string; port: number } {
