@@ -221,7 +221,7 @@ describe('in the browser', () => {
   it.each(['/', '/about', '/contact'])(
     '%s gets the display font once, from its own origin, and no inlined stylesheet again',
     async (route) => {
-      const { page } = await openPage(browser);
+      const { page } = await openPage(ctx.browser);
       const fetched: string[] = [];
       page.on('request', (request) => {
         if (/\.(woff2|css)$/.test(new URL(request.url()).pathname)) fetched.push(request.url());
