@@ -2,8 +2,8 @@ import type http from 'node:http';
 
 /**
  * The display font from the page's own origin. The inlined CSS would name it on remote-shared's
- * origin, and preloading it there costs a phone a second connection (DNS, TCP) before its first
- * paint, which the page then waits behind. The render worker points @font-face at
+ * origin, where it costs a phone a second connection (DNS, TCP) that nothing else on /about or
+ * /contact needs. The render worker points @font-face at
  * /_fonts/<remote>/<file> instead, and the render server answers that from the remote's build:
  * fetched once (hashed names never change content), then from memory, as a CDN in front would.
  */

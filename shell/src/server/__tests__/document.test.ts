@@ -12,35 +12,37 @@ const setup: RendererSetup = {
 };
 
 describe('renderDocument', () => {
-  it('preloads the fonts of the inlined CSS before the CSS itself', () => {
-    const font = 'http://localhost:3003/media/display.1a2b.woff2';
-    const html = renderDocument({
+  const face =
+    '@font-face{font-family:"Display";src:url("/_fonts/remote-shared/d.1a2b3c4d.woff2")}';
+  const fallback = '@font-face{font-family:"Display Fallback";src:local("Arial")}';
+  const render = (css: string) =>
+    renderDocument({
       route: undefined,
       path: '/missing',
       markup: '',
-      styles: [
-        {
-          href: 'http://localhost:3003/tokens.css',
-          css: `@font-face{font-family:"Display";src:url("${font}") format("woff2")}`,
-        },
-      ],
+      styles: [{ href: 'http://localhost:3003/tokens.css', css }],
       unavailable: [],
       setup,
     });
-    const preload = `<link rel="preload" as="font" type="font/woff2" crossorigin href="${font}">`;
-    expect(html).toContain(preload);
-    expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<style'));
+
+  it('paints first with the fallback faces and defines the font after the first frame', () => {
+    const html = render(`${face}${fallback}h1{font-family:Display}`);
+    const inlined = /<style data-href="[^"]*">([^<]*)<\/style>/.exec(html)?.[1];
+    expect(inlined).toBe(`${fallback}h1{font-family:Display}`);
+    // Nothing asks for the font before the page has painted: no preload, no face in the CSS.
+    expect(html).not.toContain('rel="preload" as="font"');
+    const loader =
+      /<script>(\(function\(\)\{var d=document;requestAnimationFrame[^<]*)<\/script>/.exec(
+        html,
+      )?.[1];
+    expect(loader).toContain(JSON.stringify(face));
+    // Without scripts the face is defined at once.
+    expect(html).toMatch(/<noscript><style>[^<]*@font-face\{font-family:"Display";src:url/);
   });
 
-  it('preloads no font when the CSS names none', () => {
-    const html = renderDocument({
-      route: undefined,
-      path: '/missing',
-      markup: '',
-      styles: [{ href: '/main.css', css: 'h1{font-family:system-ui}' }],
-      unavailable: [],
-      setup,
-    });
-    expect(html).not.toContain('as="font"');
+  it('adds no font loader when the CSS downloads no font', () => {
+    const html = render(`${fallback}h1{font-family:system-ui}`);
+    expect(html).not.toContain('requestAnimationFrame(function(){setTimeout(function(){var s=');
+    expect(html).toContain(fallback);
   });
 });

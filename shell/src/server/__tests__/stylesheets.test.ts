@@ -1,4 +1,4 @@
-import { fontFiles, rebaseUrls } from '../render-worker/stylesheets';
+import { rebaseUrls, splitFontFaces } from '../render-worker/stylesheets';
 
 const href = 'http://localhost:3003/css/tokens.1a2b.css';
 
@@ -39,31 +39,27 @@ describe('rebaseUrls', () => {
   });
 });
 
-describe('fontFiles', () => {
-  it('finds the woff2 files of @font-face rules, once each', () => {
-    const font = 'http://localhost:3003/media/space-grotesk-subset.1a2b.woff2';
-    const styles = [
-      {
-        href,
-        css:
-          `@font-face{font-family:"Display";src:url("${font}") format("woff2");font-display:swap}` +
-          '@font-face{font-family:"Display Fallback";src:local("Arial");size-adjust:102%}',
-      },
-      { href: '/main.css', css: `.a{color:red}@font-face{font-family:"Again";src:url(${font})}` },
-    ];
-    expect(fontFiles(styles)).toEqual([font]);
+describe('splitFontFaces', () => {
+  const font = 'http://localhost:3003/media/space-grotesk-subset.1a2b.woff2';
+  const face = `@font-face{font-family:"Display";src:url("${font}") format("woff2");font-display:swap}`;
+  const fallback = '@font-face{font-family:"Display Fallback";src:local("Arial");size-adjust:102%}';
+
+  it('takes out the faces that download a woff2 file, each once, and keeps the fallbacks', () => {
+    const { styles, faces } = splitFontFaces([
+      { href, css: `${face}${fallback}h1{font-family:Display}` },
+      { href: '/main.css', css: `.a{color:red}${face}` },
+    ]);
+    expect(faces).toBe(face);
+    expect(styles).toEqual([
+      { href, css: `${fallback}h1{font-family:Display}` },
+      { href: '/main.css', css: '.a{color:red}' },
+    ]);
   });
 
-  it('ignores other fonts and urls outside @font-face', () => {
-    expect(
-      fontFiles([
-        {
-          href,
-          css:
-            '@font-face{font-family:"Old";src:url(/old.woff) format("woff")}' +
-            '.hero{background:url(/poster.woff2.webp)}',
-        },
-      ]),
-    ).toEqual([]);
+  it('leaves other fonts and urls outside @font-face where they are', () => {
+    const css =
+      '@font-face{font-family:"Old";src:url(/old.woff) format("woff")}' +
+      '.hero{background:url(/poster.woff2.webp)}';
+    expect(splitFontFaces([{ href, css }])).toEqual({ styles: [{ href, css }], faces: '' });
   });
 });

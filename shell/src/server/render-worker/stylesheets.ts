@@ -28,17 +28,28 @@ export function rebaseUrls(css: string, href: string): string {
   });
 }
 
-/** The woff2 files the @font-face rules of these stylesheets name, each once. */
-export function fontFiles(styles: readonly InlineStyle[]): string[] {
-  const files = new Set<string>();
-  for (const { css } of styles) {
-    for (const [, rule = ''] of css.matchAll(/@font-face\s*\{([^}]*)\}/gi)) {
-      for (const match of rule.matchAll(cssUrl)) {
-        if (/\.woff2(?:[?#]|$)/i.test(urlOf(match))) files.add(urlOf(match));
-      }
-    }
-  }
-  return [...files];
+/** An @font-face rule that downloads a woff2 file (not one of local() fallbacks). */
+const downloadedFace = (rule: string) =>
+  [...rule.matchAll(cssUrl)].some((match) => /\.woff2(?:[?#]|$)/i.test(urlOf(match)));
+
+/**
+ * The stylesheets without their downloaded @font-face rules, and those rules, each once. The
+ * page paints first in the metric-matched fallback faces, which stay; the rules come after.
+ */
+export function splitFontFaces(styles: readonly InlineStyle[]): {
+  readonly styles: InlineStyle[];
+  readonly faces: string;
+} {
+  const faces = new Set<string>();
+  const rest = styles.map(({ href, css }) => ({
+    href,
+    css: css.replace(/@font-face\s*\{[^}]*\}/gi, (rule) => {
+      if (!downloadedFace(rule)) return rule;
+      faces.add(rule);
+      return '';
+    }),
+  }));
+  return { styles: rest, faces: [...faces].join('') };
 }
 
 function fetchCss(url: string, deadlineMs: number): Promise<string> {
