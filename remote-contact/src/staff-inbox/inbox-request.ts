@@ -1,13 +1,9 @@
 import type { RequestStatus } from 'remote-shared/content';
+import type { ContactSubmission } from '../firestore/contact-submission';
 
-/** One contact request as the inbox shows it. */
-export interface InboxRequest {
+/** One contact request as the inbox shows it: the five stored fields, and its state. */
+export interface InboxRequest extends ContactSubmission {
   readonly id: string;
-  readonly name: string;
-  readonly phone: string;
-  readonly email: string;
-  readonly company: string;
-  readonly message: string;
   /** null only for a moment, while a server timestamp is on its way. */
   readonly createdAt: Date | null;
   /** A request without a status is new. */
