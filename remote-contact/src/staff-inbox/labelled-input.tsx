@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import fields from '../shared-styles/fields.module.css';
+import labels from '../shared-styles/labels.module.css';
 
 type LabelledInputProps = Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'children'> & {
   readonly id: string;
@@ -20,7 +21,7 @@ export function LabelledInput({
 }: LabelledInputProps) {
   return (
     <div className={fields.stack}>
-      <label htmlFor={id} className={fields.label}>
+      <label htmlFor={id} className={labels.label}>
         {label}
       </label>
       <input
