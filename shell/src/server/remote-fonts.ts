@@ -37,16 +37,6 @@ export function remoteFontUrl(pathname: string, remotes: Remotes): string | unde
   return new URL(file, baseOf(manifestUrl)).href;
 }
 
-/** Points the woff2 sources of a stylesheet's @font-face rules at the page's own origin. */
-export function withLocalFonts(css: string, remotes: Remotes): string {
-  return css.replace(/@font-face\s*\{[^}]*\}/gi, (rule) =>
-    rule.replace(/url\(\s*"([^"]*)"\s*\)/g, (whole, url: string) => {
-      const local = localFontPath(url, remotes);
-      return local ? `url("${local}")` : whole;
-    }),
-  );
-}
-
 /** Answers /_fonts/ requests; false for any other path. */
 export function createFontServer(
   remotes: () => Remotes | undefined,

@@ -3,7 +3,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFontServer, localFontPath, remoteFontUrl, withLocalFonts } from '../remote-fonts';
+import { createFontServer, localFontPath, remoteFontUrl } from '../remote-fonts';
+import { withLocalFonts } from '../render-worker/stylesheets';
 
 const remotes = {
   'remote-home': 'http://localhost:3001/mf-manifest.json',

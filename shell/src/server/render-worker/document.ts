@@ -4,6 +4,9 @@ import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../../rou
 import { splitFontFaces, type InlineStyle } from './stylesheets';
 import type { RendererSetup } from './worker-protocol';
 
+/** CSS inside a <style> element: a "</" would end the element early. */
+const inlineCss = (css: string) => css.replace(/<\//g, '<\\/');
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -136,12 +139,12 @@ export function renderDocument({
     // (which would also fetch its fonts again, from their remote origin).
     ...firstPaint.map(
       (style) =>
-        `<style data-href="${escapeHtml(style.href)}">${style.css.replace(/<\//g, '<\\/')}</style>` +
+        `<style data-href="${escapeHtml(style.href)}">${inlineCss(style.css)}</style>` +
         `<link rel="stylesheet" href="${escapeHtml(style.href)}" disabled>`,
     ),
     // Without scripts, what cannot work without them says so instead (the contact form), and
     // the display font is defined at once.
-    `<noscript><style>[data-requires-script]{display:none!important}${faces.replace(/<\//g, '<\\/')}</style></noscript>`,
+    `<noscript><style>[data-requires-script]{display:none!important}${inlineCss(faces)}</style></noscript>`,
     '</head><body>',
     `<div id="root">${markup}</div>`,
     `<script type="application/json" id="${serverStateElementId}">${state}</script>`,

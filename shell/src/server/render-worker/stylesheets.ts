@@ -1,5 +1,5 @@
 import { exposeOf, remoteOf, type PageModuleId } from '../../routes/route-table';
-import { withLocalFonts } from '../remote-fonts';
+import { localFontPath } from '../remote-fonts';
 import type { RendererSetup } from './worker-protocol';
 
 export interface InlineStyle {
@@ -8,12 +8,15 @@ export interface InlineStyle {
   readonly css: string;
 }
 
-// Hashed file names never change content, so a stylesheet is fetched once per worker.
+// Hashed file names never change content, and a worker serves one set of remotes: a stylesheet
+// is fetched and rewritten once per worker.
 const cache = new Map<string, Promise<string>>();
 
 /** `url(...)` in CSS: double-quoted, single-quoted or bare. */
 const cssUrl = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^\s"'()]*))\s*\)/gi;
 const urlOf = (match: readonly (string | undefined)[]) => match[1] ?? match[2] ?? match[3] ?? '';
+
+const fontFaceRule = /@font-face\s*\{[^}]*\}/gi;
 
 /**
  * A stylesheet's relative `url(...)`s made absolute. In a file they resolve against the file;
@@ -26,6 +29,16 @@ export function rebaseUrls(css: string, href: string): string {
     if (ref === '' || ref.startsWith('#') || /^[a-z][a-z\d+.-]*:/i.test(ref)) return whole;
     return `url("${new URL(ref, href).href}")`;
   });
+}
+
+/** Points the woff2 sources of a stylesheet's @font-face rules at the page's own origin. */
+export function withLocalFonts(css: string, remotes: Readonly<Record<string, string>>): string {
+  return css.replace(fontFaceRule, (rule) =>
+    rule.replace(cssUrl, (whole: string, ...groups: (string | undefined)[]) => {
+      const local = localFontPath(urlOf([whole, ...groups]), remotes);
+      return local ? `url("${local}")` : whole;
+    }),
+  );
 }
 
 /** An @font-face rule that downloads a woff2 file (not one of local() fallbacks). */
@@ -43,7 +56,7 @@ export function splitFontFaces(styles: readonly InlineStyle[]): {
   const faces = new Set<string>();
   const rest = styles.map(({ href, css }) => ({
     href,
-    css: css.replace(/@font-face\s*\{[^}]*\}/gi, (rule) => {
+    css: css.replace(fontFaceRule, (rule) => {
       if (!downloadedFace(rule)) return rule;
       faces.add(rule);
       return '';
@@ -52,12 +65,14 @@ export function splitFontFaces(styles: readonly InlineStyle[]): {
   return { styles: rest, faces: [...faces].join('') };
 }
 
-function fetchCss(url: string, deadlineMs: number): Promise<string> {
+function fetchCss(url: string, setup: RendererSetup): Promise<string> {
   let css = cache.get(url);
   if (!css) {
-    css = fetch(url, { signal: AbortSignal.timeout(deadlineMs) }).then((response) => {
+    css = fetch(url, { signal: AbortSignal.timeout(setup.deadlineMs) }).then((response) => {
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      return response.text().then((text) => rebaseUrls(text, url));
+      return response
+        .text()
+        .then((text) => withLocalFonts(rebaseUrls(text, url), setup.browserRemotes));
     });
     css.catch(() => cache.delete(url));
     cache.set(url, css);
@@ -94,8 +109,8 @@ export async function stylesFor(
     (
       await Promise.all(
         urls.map((href) =>
-          fetchCss(href, setup.deadlineMs).then(
-            (css) => ({ href, css: withLocalFonts(css, setup.browserRemotes) }),
+          fetchCss(href, setup).then(
+            (css) => ({ href, css }),
             () => null,
           ),
         ),
