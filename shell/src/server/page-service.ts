@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ServerConfig } from './config';
 import { confirmOutages, readRemoteSet, type RemoteSet } from './remote-set';
@@ -7,6 +8,18 @@ import { isClientOnly, type RemoteAlias } from '../routes/route-table';
 import { Renderer } from './renderer';
 import type { ShellAssets } from './render-worker/worker-protocol';
 import { unavailableNotice } from './site-files';
+
+/**
+ * The path every unknown address is rendered as: the 404 page does not depend on the address,
+ * so it is rendered and kept once, not once per path a visitor (or an attacker) makes up.
+ */
+export const notFoundPath = '/__not-found';
+
+/**
+ * How many rendered pages are kept. Keys are a version set and a route's canonical path (or the
+ * 404 page), so a handful are in use; the bound holds whatever comes in.
+ */
+const maxPagesKept = 64;
 
 /** A page ready to send, with its compressed forms made once. */
 export interface ServedPage {
@@ -55,8 +68,8 @@ export class PageService {
   private set: RemoteSet | null = null;
   private renderer: Renderer | null = null;
   private starting: Renderer | null = null;
-  private readonly cache = new Map<string, ServedPage>();
-  private readonly lastGood = new Map<string, ServedPage>();
+  private readonly cache = new LRUCache<string, ServedPage>({ max: maxPagesKept });
+  private readonly lastGood = new LRUCache<string, ServedPage>({ max: maxPagesKept });
   private readonly notice = servedPage(503, unavailableNotice, false);
 
   private timer: NodeJS.Timeout | undefined;
@@ -133,11 +146,14 @@ export class PageService {
     this.starting = null;
     this.renderer = next;
     live?.retire(5000);
-    for (const key of this.cache.keys())
+    for (const key of [...this.cache.keys()])
       if (!key.startsWith(`${next.key}|`)) this.cache.delete(key);
   }
 
-  /** The page at `pathname`, rendered now or from the cache; never throws. */
+  /**
+   * The page at `pathname` (a route's canonical path, or notFoundPath), rendered now or from the
+   * cache; never throws.
+   */
   async page(pathname: string): Promise<ServedPage> {
     const renderer = this.set?.down.includes('remote-shared') ? null : this.renderer;
     if (!renderer) return this.fallback(pathname);

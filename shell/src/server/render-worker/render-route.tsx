@@ -76,7 +76,6 @@ export async function renderRoute(
   const styles = await stylesFor(page && !unavailable.has(page) ? page : undefined, setup);
   const html = renderDocument({
     route,
-    path,
     markup,
     styles,
     unavailable: [...unavailable],
