@@ -24,6 +24,8 @@ function startRenderServer({ port, host, remotesJson, env = {} }) {
       HOST: host,
       STATIC_DIR: distOf('shell'),
       REMOTES_JSON: remotesJson,
+      // Its output reaches a person's terminal through this process: readable lines there.
+      ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
       ...env,
     },
     readyText: 'listening on',

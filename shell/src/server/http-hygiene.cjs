@@ -83,10 +83,7 @@ function containErrors(handler, log = console) {
     /** @param {unknown} error */
     const failed = (error) => {
       const where = `${req.method} ${(req.url ?? '/').split('?')[0]}`;
-      log.error(
-        `500 for ${where}:`,
-        error instanceof Error ? (error.stack ?? error.message) : error,
-      );
+      log.error(`500 for ${where}:`, error);
       if (res.headersSent) {
         res.destroy();
         return;

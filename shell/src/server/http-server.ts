@@ -4,6 +4,7 @@ import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import { readPath } from '../routes/canonical-path';
 import { answerParserErrors, containErrors, refuseUnservable } from './http-hygiene.cjs';
+import { errorField, log } from './log';
 import { notFoundPath } from './page-service';
 import { createStaticFiles } from './static-files.cjs';
 import type { ServerConfig } from './config';
@@ -98,54 +99,61 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
   };
 
   const server = http.createServer(
-    containErrors((req, res) => {
-      for (const [name, value] of Object.entries(security.forFile(req))) res.setHeader(name, value);
-      // Writes, TRACE and over-long addresses get their own answers, never a page.
-      if (refuseUnservable(req, res)) return;
-      let url: URL;
-      try {
-        url = new URL(req.url ?? '/', 'http://x');
-      } catch {
-        sendText(req, res, 400, 'text/plain', 'Bad Request\n', 'no-store');
-        return;
-      }
-      const pathname = url.pathname;
-      if (pathname === '/robots.txt') {
-        sendText(req, res, 200, 'text/plain; charset=utf-8', robotsTxt(config.siteOrigin));
-        return;
-      }
-      if (pathname === '/sitemap.xml') {
-        sendText(req, res, 200, 'application/xml; charset=utf-8', sitemapXml(config.siteOrigin));
-        return;
-      }
-      if (pathname === '/remotes.json' && pages.remotesJson) {
-        sendText(req, res, 200, 'application/json', pages.remotesJson, 'no-cache');
-        return;
-      }
-      if (fonts(req, res, pathname)) return;
-      // Paths without an extension are pages (a missing script or image is a real 404).
-      if (pathname === '/index.html') return servePage(req, res, '/');
-      if (path.extname(pathname)) {
-        files(req, res, pathname, () =>
-          sendText(req, res, 404, 'text/plain', 'Not Found\n', 'no-store'),
-        );
-        return;
-      }
-      // The path as sent, before the URL parser resolved its dot segments: `/a/../about` is
-      // redirected to /about rather than served under a second name.
-      const reading = readPath(rawPath(req.url ?? '/'));
-      if (reading.kind === 'redirect') {
-        res.writeHead(301, {
-          Location: `${reading.location}${url.search}`,
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Cache-Control': 'public, max-age=3600',
-        });
-        res.end(req.method === 'HEAD' ? undefined : `Moved to ${reading.location}\n`);
-        return;
-      }
-      // Every unknown path is the same 404 page: rendered and kept once, not once per path.
-      return servePage(req, res, reading.kind === 'page' ? reading.route.path : notFoundPath);
-    }),
+    containErrors(
+      (req, res) => {
+        for (const [name, value] of Object.entries(security.forFile(req)))
+          res.setHeader(name, value);
+        // Writes, TRACE and over-long addresses get their own answers, never a page.
+        if (refuseUnservable(req, res)) return;
+        let url: URL;
+        try {
+          url = new URL(req.url ?? '/', 'http://x');
+        } catch {
+          sendText(req, res, 400, 'text/plain', 'Bad Request\n', 'no-store');
+          return;
+        }
+        const pathname = url.pathname;
+        if (pathname === '/robots.txt') {
+          sendText(req, res, 200, 'text/plain; charset=utf-8', robotsTxt(config.siteOrigin));
+          return;
+        }
+        if (pathname === '/sitemap.xml') {
+          sendText(req, res, 200, 'application/xml; charset=utf-8', sitemapXml(config.siteOrigin));
+          return;
+        }
+        if (pathname === '/remotes.json' && pages.remotesJson) {
+          sendText(req, res, 200, 'application/json', pages.remotesJson, 'no-cache');
+          return;
+        }
+        if (fonts(req, res, pathname)) return;
+        // Paths without an extension are pages (a missing script or image is a real 404).
+        if (pathname === '/index.html') return servePage(req, res, '/');
+        if (path.extname(pathname)) {
+          files(req, res, pathname, () =>
+            sendText(req, res, 404, 'text/plain', 'Not Found\n', 'no-store'),
+          );
+          return;
+        }
+        // The path as sent, before the URL parser resolved its dot segments: `/a/../about` is
+        // redirected to /about rather than served under a second name.
+        const reading = readPath(rawPath(req.url ?? '/'));
+        if (reading.kind === 'redirect') {
+          res.writeHead(301, {
+            Location: `${reading.location}${url.search}`,
+            'Content-Type': 'text/plain; charset=utf-8',
+            'Cache-Control': 'public, max-age=3600',
+          });
+          res.end(req.method === 'HEAD' ? undefined : `Moved to ${reading.location}\n`);
+          return;
+        }
+        // Every unknown path is the same 404 page: rendered and kept once, not once per path.
+        return servePage(req, res, reading.kind === 'page' ? reading.route.path : notFoundPath);
+      },
+      {
+        error: (message: string, error: unknown) =>
+          log('ERROR', message, { error: errorField(error) }),
+      },
+    ),
   );
   server.on('close', () => clearInterval(watching));
   // An address or headers over the parser's limits get 414 or 431, not a reset connection.
