@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { aboutPage, hero } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
 import stack from '../../scripts/lib/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
+import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { ports, setUpSite, siteUrl } from '../support/browser/site';
 
 /**
@@ -15,26 +14,16 @@ import { ports, setUpSite, siteUrl } from '../support/browser/site';
  * honest 503 when it has none, logs the failure once, and a rollback restores Home. Every step
  * is in the release directory's record.
  */
-const execFileAsync = promisify(execFile);
-const script = (name: string) => path.join(paths.repoRoot, 'scripts', name);
-
-async function command(
+/** The release commands, as the remote-home team runs them. */
+const command = (
   name: string,
   args: string[],
   options: { cwd?: string; env?: Record<string, string> } = {},
-): Promise<{ code: number; out: string; ms: number }> {
-  const started = Date.now();
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [script(name), ...args], {
-      cwd: options.cwd ?? paths.repoRoot,
-      env: { ...process.env, FIRSTDAY_RELEASER: 'remote-home team', ...options.env },
-    });
-    return { code: 0, out: stdout + stderr, ms: Date.now() - started };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr, ms: Date.now() - started };
-  }
-}
+) =>
+  releaseCommand(name, args, {
+    ...options,
+    env: { FIRSTDAY_RELEASER: 'remote-home team', ...options.env },
+  });
 
 let dir: string;
 let good: string;
@@ -42,14 +31,8 @@ let bad: string;
 const homeApp = path.join(paths.repoRoot, 'remote-home');
 const failure = 'A broken release of the home page';
 
-async function publish(appDir: string, env: Record<string, string> = {}): Promise<string> {
-  const { code, out } = await command('release.mjs', ['--to', dir, '--no-build'], {
-    cwd: appDir,
-    env,
-  });
-  expect({ code, out }).toMatchObject({ code: 0 });
-  return /Published [\w-]+@(\S+) in/.exec(out)?.[1] ?? '(no version)';
-}
+const publish = (appDir: string, env: Record<string, string> = {}) =>
+  publishBuild(dir, appDir, { FIRSTDAY_RELEASER: 'remote-home team', ...env });
 const promote = (...args: string[]) => command('promote.mjs', [...args, '--to', dir]);
 
 /** Everything the render server has written (its lines reach this process, prefixed). */

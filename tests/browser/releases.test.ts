@@ -1,44 +1,19 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { hero } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
 import stack from '../../scripts/lib/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
+import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { openPage, ports, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
-const execFileAsync = promisify(execFile);
 const script = (name: string) => path.join(paths.repoRoot, 'scripts', name);
 
-/** Runs one of the release commands; resolves with its output and exit code. */
-async function command(
-  name: string,
-  args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
-): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [script(name), ...args], {
-      cwd: options.cwd ?? paths.repoRoot,
-      env: { ...process.env, ...options.env },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
-
-/** Publishes an existing build (`npm run release -w <app> -- --no-build`) and returns its version. */
-async function publish(appDir: string, env: Record<string, string> = {}): Promise<string> {
-  const { code, out } = await command('release.mjs', ['--to', dir, '--no-build'], {
-    cwd: appDir,
-    env,
-  });
-  expect({ code, out }).toMatchObject({ code: 0 });
-  return /Published [\w-]+@(\S+) in/.exec(out)?.[1] ?? '(no version)';
-}
+const command = releaseCommand;
+const publish = (appDir: string, env: Record<string, string> = {}) =>
+  publishBuild(dir, appDir, env);
 
 const promote = (...specs: string[]) => command('promote.mjs', [...specs, '--to', dir]);
 const listed = async () => (await command('releases.mjs', ['--to', dir])).out;
