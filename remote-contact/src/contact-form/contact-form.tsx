@@ -1,5 +1,5 @@
 import { useRef, type FormEvent, type RefObject } from 'react';
-import { contactPage, studio } from 'remote-shared/content';
+import { contactPage, mailtoHref, studio } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import type { ContactWriter } from '../firestore/contact-submission';
 import styles from './contact-form.module.css';
@@ -83,7 +83,7 @@ export function ContactForm({ writer, newId, onSent, submitRef }: ContactFormPro
               {contactPage.failures[state.reason]} {contactPage.keptNote}
             </p>
             <p>
-              {contactPage.emailInstead} <a href={`mailto:${studio.email}`}>{studio.email}</a>
+              {contactPage.emailInstead} <a href={mailtoHref(studio.email)}>{studio.email}</a>
             </p>
           </>
         )}
