@@ -1,3 +1,15 @@
+/**
+ * Text safe to show anywhere: control characters other than tab and line breaks, and the bidi
+ * controls (overrides, embeddings, isolates, marks: they reorder how the text is displayed, e.g.
+ * in a mail subject) become U+FFFD. The rules refuse them now; documents stored before that, or
+ * by an admin tool, may still hold them.
+ */
+export function neutralise(value: string): string {
+  return value.replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, (character) =>
+    character === '\t' || character === '\n' || character === '\r' ? character : '\ufffd',
+  );
+}
+
 /** Text for an HTML body: the five characters that could start markup or end an attribute. */
 export function escapeHtml(value: string): string {
   return value

@@ -45,11 +45,11 @@ describe('byte budgets', () => {
   });
 
   /** A route's scripts after a cold load; on /contact also after the form is first used. */
-  async function scriptsOf(path: string) {
+  async function scriptsOf(path: string, { useForm = true } = {}) {
     const { page } = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
     const scripts = collectScripts(page);
     await visit(page, path, { waitUntil: 'networkidle' });
-    if (path === '/contact') {
+    if (path === '/contact' && useForm) {
       // The first focus loads the form's Firestore writer and SDK.
       await page.getByLabel(/^Name/).focus();
     } else if (path === '/staff') {
@@ -65,13 +65,21 @@ describe('byte budgets', () => {
   }
 
   it('downloads no Firebase Auth and no inbox code on visitor routes (only on /staff)', async () => {
-    for (const path of ['/', '/about', '/contact', '/menu']) {
+    for (const path of ['/', '/about', '/menu']) {
       expect({ path, ...staffCodeIn(await scriptsOf(path)) }).toEqual({
         path,
         auth: false,
         inbox: [],
       });
     }
+    // The form signs its visitor in anonymously (the per-client ceiling): Firebase Auth comes
+    // with the writer on the first use of the form, never in the page's first load, and no
+    // inbox code comes with it.
+    expect(staffCodeIn(await scriptsOf('/contact', { useForm: false }))).toEqual({
+      auth: false,
+      inbox: [],
+    });
+    expect(staffCodeIn(await scriptsOf('/contact'))).toEqual({ auth: true, inbox: [] });
     // The check sees them where they belong.
     const staff = staffCodeIn(await scriptsOf('/staff'));
     expect(staff.auth).toBe(true);

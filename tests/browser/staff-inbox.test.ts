@@ -271,6 +271,25 @@ describe('the staff inbox', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('the reply link of a hostile stored address carries no header: one recipient, no query', async () => {
+    // Stored past the rules (as data from before they tightened would be).
+    const hostile = 'victim%40realcorp.example?bcc=spy%40evil.example&subject=Hi@b.co';
+    await storeRequest('HostileAddress00000', { ...ada, Name: 'Eve Hostile', Email: hostile }, 5);
+    const page = await newPage();
+    await signInAsStaff(page);
+    const link = card(page, 'Eve Hostile').getByRole('link', { name: hostile });
+    const href = await link.getAttribute('href');
+    expect(href).not.toBeNull();
+    const url = new URL(href!);
+    expect(url.protocol).toBe('mailto:');
+    expect(url.search).toBe('');
+    expect(url.hash).toBe('');
+    expect(href).not.toMatch(/[?&#]/);
+    expect(url.searchParams.has('bcc')).toBe(false);
+    // The one recipient is the stored text itself, which no mail client reads as a header.
+    expect(decodeURIComponent(url.pathname)).toBe(hostile);
+  });
+
   it('search and filter narrow the list; marking answered survives a reload and goes back', async () => {
     await storeRequest('AdaRequest000000000', ada, 10);
     await storeRequest('FormulaRequest00000', formulaCo, 20);

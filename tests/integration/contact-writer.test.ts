@@ -14,7 +14,11 @@ import {
   FirebaseSettingsError,
   type FirebaseSettings,
 } from '../../remote-contact/src/firestore/firebase-settings';
-import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
+import {
+  authEmulatorAddress,
+  clearEmulator,
+  emulatorAddress,
+} from '../support/emulators/firestore';
 import { startFaultProxy, type Fault } from '../support/servers/fault-proxy';
 import {
   deadPort,
@@ -25,7 +29,13 @@ import {
 // Its own project, so the rules tests and these never see each other's documents.
 const projectId = 'demo-writer-test';
 const emulator = emulatorAddress();
-const settings: FirebaseSettings = { projectId, apiKey: 'demo-api-key', emulator };
+// Each writer signs in anonymously: one writer is one client for the per-client ceiling.
+const settings: FirebaseSettings = {
+  projectId,
+  apiKey: 'demo-api-key',
+  emulator,
+  authEmulator: authEmulatorAddress(),
+};
 
 const submission: ContactSubmission = {
   name: 'Grace Hopper',
@@ -102,9 +112,8 @@ describe('the contact writer against the Firestore emulator', () => {
     const { write } = createContactWriter(load, { log: quiet });
     expect(load).not.toHaveBeenCalled();
     await write(newDocumentId(), submission);
-    await write(newDocumentId(), submission);
+    await write(newDocumentId(), submission).catch(() => {});
     expect(load).toHaveBeenCalledTimes(1);
-    expect(await allDocuments()).toHaveLength(2);
   });
 
   it('stores hostile text byte for byte, as plain strings', async () => {
@@ -113,7 +122,7 @@ describe('the contact writer against the Firestore emulator', () => {
     const hostile: ContactSubmission = {
       name: '<script>alert("x")</script>',
       phone: '0123456789',
-      email: "o'brien+test@example.co.uk",
+      email: 'o.brien+test@example.co.uk',
       company: 'שלום עולם 🎨',
       message: '=cmd|\' /C calc\'!A0\n"quoted", commas, and\r\nnewlines — 日本語 🚀',
     };
@@ -127,14 +136,18 @@ describe('the contact writer against the Firestore emulator', () => {
     const id = newDocumentId();
     await write(id, submission);
     await expect(write(id, submission)).resolves.toBe('already-stored');
-    // A double click: two calls at once become one write.
+    // A double click: two calls at once become one write (another visitor: one request a minute).
     const other = newDocumentId();
-    const [a, b] = await Promise.all([write(other, submission), write(other, submission)]);
+    const second = createContactWriter(settings, { log: quiet });
+    const [a, b] = await Promise.all([
+      second.write(other, submission),
+      second.write(other, submission),
+    ]);
     expect([a, b]).toEqual(['created', 'created']);
     expect((await allDocuments()).map((d) => d.id).sort()).toEqual([id, other].sort());
   });
 
-  it('a retry after a lost answer is refused: reported as unconfirmed, never as stored', async () => {
+  it("a retry after a lost answer is refused, and the client's record says it is stored", async () => {
     const proxy = await startAnswerLosingProxy(emulator);
     try {
       const { write } = writerThrough(proxy, 1_500);
@@ -144,8 +157,8 @@ describe('the contact writer against the Firestore emulator', () => {
       // The first write did land: the visitor only never heard so.
       expect((await allDocuments()).map((d) => d.id)).toEqual([id]);
 
-      // The retry is refused (create-only rules); the writer cannot tell why, and says so.
-      await expect(write(id, submission)).rejects.toMatchObject({ reason: 'unconfirmed' });
+      // The retry is refused (create-only rules); the client's record names this id: stored.
+      await expect(write(id, submission)).resolves.toBe('already-stored');
       expect(proxy.commits()).toBe(2);
       expect((await allDocuments()).map((d) => d.id)).toEqual([id]);
     } finally {
@@ -153,7 +166,7 @@ describe('the contact writer against the Firestore emulator', () => {
     }
   });
 
-  it('no false "stored": a write lost on the way whose retry is refused is a failure', async () => {
+  it('no false "stored": a write lost on the way whose retry is refused is a refusal', async () => {
     // The rules refuse this name (a control character), so nothing can ever be stored.
     const refused = { ...submission, name: 'Grace\u0000Hopper' };
     const proxy = await startFaultProxy(emulator, onlyFirst({ kind: 'drop' }));
@@ -161,7 +174,8 @@ describe('the contact writer against the Firestore emulator', () => {
       const { write } = writerThrough(proxy, 1_000);
       const id = newDocumentId();
       await expect(write(id, refused)).rejects.toMatchObject({ reason: 'timeout' });
-      await expect(write(id, refused)).rejects.toMatchObject({ reason: 'unconfirmed' });
+      // No record of this client exists, so the lost write cannot have landed: a plain refusal.
+      await expect(write(id, refused)).rejects.toMatchObject({ reason: 'refused' });
       expect(proxy.log).toEqual(['drop', 'pass']);
       expect(await allDocuments()).toHaveLength(0);
     } finally {
@@ -199,12 +213,49 @@ describe('the contact writer against the Firestore emulator', () => {
     expect(docs[0]!.data().name).toBe('Grace Hopper');
   });
 
+  it('a second request within the minute is too soon: refused, with the time of the next', async () => {
+    const { write } = createContactWriter(settings, { log: quiet });
+    const first = newDocumentId();
+    await expect(write(first, submission)).resolves.toBe('created');
+    const stamp = (await db.collection('clients').get()).docs[0]!.data().last as Timestamp;
+    const failure = write(newDocumentId(), { ...submission, message: 'One more thing' });
+    await expect(failure).rejects.toMatchObject({ reason: 'too-soon' });
+    const retryAt = ((await failure.catch((error: unknown) => error)) as ContactWriteError).retryAt;
+    expect(retryAt?.getTime()).toBe(stamp.toMillis() + 60_000);
+    expect((await allDocuments()).map((d) => d.id)).toEqual([first]);
+  });
+
+  it('after the interval the same client may send again', async () => {
+    const { write } = createContactWriter(settings, { log: quiet });
+    await write(newDocumentId(), submission);
+    // The interval is the server's: age the record instead of waiting a minute.
+    const [record] = (await db.collection('clients').get()).docs;
+    const last = record!.data().last as Timestamp;
+    await record!.ref.update({ last: Timestamp.fromMillis(last.toMillis() - 61_000) });
+    const next = newDocumentId();
+    await expect(write(next, { ...submission, message: 'Later' })).resolves.toBe('created');
+    expect(await allDocuments()).toHaveLength(2);
+    expect((await record!.ref.get()).data()?.request).toBe(next);
+  });
+
   it('surfaces a rules denial as a failure and stores nothing', async () => {
     const { write } = createContactWriter(settings, { log: quiet });
     const failure = write(newDocumentId(), { ...submission, phone: '555-0100' });
     await expect(failure).rejects.toBeInstanceOf(ContactWriteError);
     await expect(failure).rejects.toMatchObject({ reason: 'refused' });
     expect(quiet.error).toHaveBeenCalled();
+    expect(await allDocuments()).toHaveLength(0);
+  });
+
+  it('a sign-in that cannot reach Firebase Auth is a network failure, and sends nothing', async () => {
+    const port = await deadPort();
+    const { write } = createContactWriter(
+      { ...settings, authEmulator: { host: '127.0.0.1', port } },
+      { log: quiet, timeoutMs: 5_000 },
+    );
+    await expect(write(newDocumentId(), submission)).rejects.toMatchObject({
+      reason: 'unavailable',
+    });
     expect(await allDocuments()).toHaveLength(0);
   });
 

@@ -16,11 +16,15 @@ import {
   setLogLevel,
   Timestamp,
   updateDoc,
+  writeBatch,
 } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { replyAddressPattern } from '../../functions/src/contact-request';
 import {
+  clientIntervalSeconds,
   contactLimits,
+  contactPatterns,
   documentIdPattern,
   fieldPatterns,
 } from '../../remote-contact/src/contact-form/contact-limits';
@@ -69,8 +73,27 @@ function without(key: string): Record<string, unknown> {
   return data;
 }
 
+let clients = 0;
+/** A signed-in (anonymous) visitor: a new client each time unless a uid is given. */
+const client = (uid = `client-${++clients}`) => env.authenticatedContext(uid).firestore();
+
+/** What the writer sends: the request and the client's record naming it, in one commit. */
+async function createAs(
+  db: ReturnType<typeof client>,
+  uid: string,
+  data: Record<string, unknown>,
+  id: string,
+) {
+  const batch = writeBatch(db);
+  batch.set(doc(db, 'users', id), data);
+  batch.set(doc(db, 'clients', uid), { request: id, last: serverTimestamp() });
+  return batch.commit();
+}
+
+/** A create as the writer makes it, by a client of its own (so the interval never interferes). */
 async function create(data: Record<string, unknown>, id = newDocumentId()) {
-  return setDoc(doc(visitor(), 'users', id), data);
+  const uid = `client-${++clients}`;
+  return createAs(client(uid), uid, data, id);
 }
 
 /** The id of the request seed() stores: the shape the writer makes. */
@@ -83,9 +106,15 @@ async function seed(id = storedId) {
   });
 }
 
-/** A pattern as a double-quoted string literal of the rules language. */
+/**
+ * A pattern as a double-quoted string literal of the rules language. Characters outside
+ * printable ASCII (the bidi controls) are \u escapes of the literal: RE2 itself has no \u.
+ */
 const rulesLiteral = (pattern: string) =>
-  `"${pattern.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  `"${pattern
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 
 describe('the rules and the form share one definition (contact-limits.ts)', () => {
   it.each(Object.keys(contactLimits) as (keyof typeof contactLimits)[])(
@@ -95,6 +124,16 @@ describe('the rules and the form share one definition (contact-limits.ts)', () =
       expect(rulesText).toContain(check);
     },
   );
+
+  it("the notification function's Reply-To check is the form's email pattern", () => {
+    expect(replyAddressPattern).toBe(contactPatterns.email);
+  });
+
+  it('the per-client interval is the one the writer knows', () => {
+    expect(rulesText).toContain(
+      `resource.data.last + duration.value(${clientIntervalSeconds}, 's')`,
+    );
+  });
 
   it("accepts only document ids of the writer's shape", () => {
     expect(rulesText).toContain(`id.matches(${rulesLiteral(documentIdPattern)})`);
@@ -122,12 +161,27 @@ describe('the rules and the form share one definition (contact-limits.ts)', () =
       'Ada\u001b[31m',
       'Ada\nLovelace',
       '\u0001',
+      // Bidi controls: an override, an isolate, the marks; the joiner inside an emoji stays.
+      'Ada\u202eecalevoL',
+      'Ada\u2066x\u2069',
+      'Ada\u200fLovelace',
+      'Ada\u061cLovelace',
+      '👨‍👩‍👧 Family',
       '<script>alert(1)</script>',
     ],
     phone: ['0', '442079460000', '1'.repeat(20), '1'.repeat(21), '+44', '٤٤٢'],
     email: [
       'ada@example.com',
       "o'brien+tag@mail.example.co.uk",
+      'o.brien+tag@mail.example.co.uk',
+      'victim%40realcorp.example?bcc=spy%40evil.example&subject=Hi@b.co',
+      'a?cc=x@b.co',
+      'a#x@b.co',
+      'a/b@b.co',
+      '"a"@b.co',
+      '.ada@example.com',
+      'ada.@example.com',
+      'a..da@example.com',
       '<script>@x.io',
       'ada@localhost',
       'a da@example.com',
@@ -137,7 +191,14 @@ describe('the rules and the form share one definition (contact-limits.ts)', () =
       `${'e'.repeat(contactLimits.email - 12)}@example.com`,
       `${'e'.repeat(contactLimits.email - 11)}@example.com`,
     ],
-    company: ['X', 'Analytical Engines Ltd', '\u3000\u3000', 'Acme\u0000', 'A\u0007B'],
+    company: [
+      'X',
+      'Analytical Engines Ltd',
+      '\u3000\u3000',
+      'Acme\u0000',
+      'A\u0007B',
+      'Acme\u202aCorp',
+    ],
     message: [
       '',
       'Hello',
@@ -148,6 +209,9 @@ describe('the rules and the form share one definition (contact-limits.ts)', () =
       'Hi\u0085there',
       '🚀'.repeat(2500),
       '🚀'.repeat(2501),
+      'Hello\u202e dlrow',
+      'Hello\u2067there\u2069',
+      'Kiss 👩‍❤️‍💋‍👨\nBye',
     ],
   };
   const label = (value: string) =>
@@ -297,6 +361,148 @@ describe('creating a contact request (users/{id})', () => {
   it('denies a spoofed createdAt (a client-chosen time)', async () => {
     await assertFails(create({ ...valid(), createdAt: Timestamp.fromDate(new Date(2020, 0, 1)) }));
     await assertFails(create({ ...valid(), createdAt: Timestamp.now() }));
+  });
+});
+
+describe('the per-client ceiling: one request per client per interval', () => {
+  const uid = 'visitor-1';
+
+  /** The client's record as the admin SDK would leave it, `agoSeconds` before now. */
+  async function seedClient(agoSeconds: number, request = storedId) {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore(), 'clients', uid), {
+        request,
+        last: Timestamp.fromMillis(Date.now() - agoSeconds * 1000),
+      });
+    });
+  }
+
+  it('refuses a create without sign-in', async () => {
+    await assertFails(setDoc(doc(visitor(), 'users', newDocumentId()), valid()));
+    const db = visitor();
+    const batch = writeBatch(db);
+    const id = newDocumentId();
+    batch.set(doc(db, 'users', id), valid());
+    batch.set(doc(db, 'clients', 'anyone'), { request: id, last: serverTimestamp() });
+    await assertFails(batch.commit());
+  });
+
+  it("refuses a signed-in create without the client's record in the same commit", async () => {
+    await assertFails(setDoc(doc(client(uid), 'users', newDocumentId()), valid()));
+  });
+
+  it('allows the first request of a client, with its record', async () => {
+    await assertSucceeds(createAs(client(uid), uid, valid(), newDocumentId()));
+  });
+
+  it('refuses a second request within the interval, allows one after it', async () => {
+    await assertSucceeds(createAs(client(uid), uid, valid(), newDocumentId()));
+    await assertFails(createAs(client(uid), uid, valid(), newDocumentId()));
+    // The interval without waiting: the record says the last request was long enough ago.
+    await seedClient(clientIntervalSeconds - 5);
+    await assertFails(createAs(client(uid), uid, valid(), newDocumentId()));
+    await seedClient(clientIntervalSeconds + 1);
+    await assertSucceeds(createAs(client(uid), uid, valid(), newDocumentId()));
+  });
+
+  it('refuses a batch of several creates, whole', async () => {
+    const db = client(uid);
+    // Without a record, as one commit of many requests was stored before.
+    const plain = writeBatch(db);
+    for (let i = 0; i < 5; i += 1) plain.set(doc(db, 'users', newDocumentId()), valid());
+    await assertFails(plain.commit());
+    // With a record naming one of them.
+    const batch = writeBatch(db);
+    const ids = Array.from({ length: 5 }, () => newDocumentId());
+    for (const id of ids) batch.set(doc(db, 'users', id), valid());
+    batch.set(doc(db, 'clients', uid), { request: ids[0], last: serverTimestamp() });
+    await assertFails(batch.commit());
+    let count = 0;
+    await env.withSecurityRulesDisabled(async (context) => {
+      count = (await getDocs(collection(context.firestore(), 'users'))).size;
+    });
+    expect(count).toBe(0);
+  });
+
+  it("refuses a record in another client's name, or one that names another request", async () => {
+    const id = newDocumentId();
+    const db = client(uid);
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'users', id), valid());
+    batch.set(doc(db, 'clients', 'someone-else'), { request: id, last: serverTimestamp() });
+    await assertFails(batch.commit());
+    const other = writeBatch(db);
+    other.set(doc(db, 'users', id), valid());
+    other.set(doc(db, 'clients', uid), { request: newDocumentId(), last: serverTimestamp() });
+    await assertFails(other.commit());
+  });
+
+  it('refuses a record with a chosen time, extra keys, or without a request beside it', async () => {
+    const db = client(uid);
+    const id = newDocumentId();
+    const withRecord = async (record: Record<string, unknown>) => {
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'users', id), valid());
+      batch.set(doc(db, 'clients', uid), record);
+      return batch.commit();
+    };
+    await assertFails(withRecord({ request: id, last: Timestamp.fromMillis(0) }));
+    await assertFails(withRecord({ request: id, last: serverTimestamp(), count: 0 }));
+    await assertFails(withRecord({ request: id }));
+    // The record alone, naming a request that is not being created.
+    await assertFails(setDoc(doc(db, 'clients', uid), { request: id, last: serverTimestamp() }));
+  });
+
+  it('lets a client read its own record, and no one else', async () => {
+    await seedClient(10);
+    const own = await assertSucceeds(getDoc(doc(client(uid), 'clients', uid)));
+    expect(own.data()?.request).toBe(storedId);
+    await assertFails(getDoc(doc(client('other'), 'clients', uid)));
+    await assertFails(getDoc(doc(visitor(), 'clients', uid)));
+    await assertFails(getDocs(collection(client(uid), 'clients')));
+    await assertFails(getDoc(doc(staff(), 'clients', uid)));
+  });
+
+  it('never lets a client delete its record (which would reset the interval)', async () => {
+    await seedClient(10);
+    await assertFails(deleteDoc(doc(client(uid), 'clients', uid)));
+  });
+});
+
+describe('email addresses and characters the rules refuse', () => {
+  it.each([
+    'victim%40realcorp.example?bcc=spy%40evil.example&subject=Hi@b.co',
+    'a?bcc=spy@evil.example',
+    'a&subject=x@b.co',
+    'a=b@b.co',
+    'a#frag@b.co',
+    'a/b@b.co',
+    '"quoted"@b.co',
+    "o'brien@b.co",
+    '.ada@b.co',
+    'ada.@b.co',
+    'a..b@b.co',
+  ])('refuses the address %j', async (email) => {
+    await assertSucceeds(create(valid())); // the same create with a plain address passes
+    await assertFails(create({ ...valid(), email }));
+  });
+
+  it.each([
+    ['name', 'Ada \u202egnp.exe'],
+    ['name', 'Ada\u2066Lovelace\u2069'],
+    ['company', 'Acme\u202dCorp'],
+    ['company', 'Acme\u200eCorp'],
+    ['message', 'Hello \u202b there'],
+    ['message', 'Hello \u061c there'],
+  ])('refuses a bidi control in %s: %j', async (field, value) => {
+    await assertSucceeds(create({ ...valid(), [field]: value.replace(/[^ -~]/g, '') }));
+    await assertFails(create({ ...valid(), [field]: value }));
+  });
+
+  it('accepts the joiner inside an emoji, in every text field', async () => {
+    await assertSucceeds(
+      create({ ...valid(), name: 'Ada 👩‍💻', company: '👨‍👩‍👧 Co', message: 'Hi 🏳️‍🌈' }),
+    );
   });
 });
 

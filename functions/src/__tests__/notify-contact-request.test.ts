@@ -71,7 +71,7 @@ async function storeRequest(data: Record<string, unknown>) {
 const hostile = {
   name: '<script>alert("x")</script> Ada & Co',
   phone: '442079460000',
-  email: "ada.o'brien@example.com",
+  email: 'ada.obrien+studio@example.com',
   company: 'Engines <b>Ltd</b>',
   message: 'Hello\n<img src=x onerror=alert(1)>\n"quoted" & \'single\'',
   createdAt: Timestamp.now(),
@@ -98,12 +98,34 @@ describe('the notification for a new contact request', () => {
     expect(html).not.toMatch(/<script|<img|<b>/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ada &amp; Co');
     expect(html).toContain('Engines &lt;b&gt;Ltd&lt;/b&gt;');
-    expect(html).toContain('ada.o&#39;brien@example.com');
+    expect(html).toContain('ada.obrien+studio@example.com');
     expect(html).toContain(
       'Hello\n&lt;img src=x onerror=alert(1)&gt;\n&quot;quoted&quot; &amp; &#39;single&#39;',
     );
     expect(mail.message.text).toContain(`Message:\n${hostile.message}`);
     expect(mail.message.text).toContain('Phone: 442079460000');
+  });
+
+  it('stored before the rules tightened: no Reply-To for a header-carrying address, no bidi or control characters in the output', async () => {
+    process.env.SLACK_WEBHOOK_URL = slackUrl();
+    const { deliver } = await storeRequest({
+      ...hostile,
+      name: 'Ada \u202egnp.exe\u202c Lovelace\u0007',
+      company: 'Acme\u2066Corp\u2069',
+      email: 'victim%40realcorp.example?bcc=spy%40evil.example&subject=Hi@b.co',
+      message: 'Hi\u200f there\u001b[2J\nLine two\twith a tab 👩‍💻',
+    });
+    await deliver();
+    const mail = (await mails())[0]!.data();
+    expect(mail.replyTo).toBeUndefined();
+    const bidiOrControl = /(?![\t\n\r])[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+    const outputs = [mail.message.subject, mail.message.text, mail.message.html, ...slackPosts];
+    for (const output of outputs) expect(output).not.toMatch(bidiOrControl);
+    expect(mail.message.subject).toBe(
+      'New project request: Ada \ufffdgnp.exe\ufffd Lovelace\ufffd (Acme\ufffdCorp\ufffd)',
+    );
+    // Line breaks, tabs and the joiner inside an emoji are text, and stay.
+    expect(mail.message.text).toContain('Hi\ufffd there\ufffd[2J\nLine two\twith a tab 👩‍💻');
   });
 
   it('sets expireAt on the request, 24 months after it was created', async () => {

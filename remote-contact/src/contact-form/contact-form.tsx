@@ -1,12 +1,22 @@
 import { useRef, type FormEvent, type RefObject } from 'react';
-import { contactPage, studio } from 'remote-shared/content';
+import { contactPage, mailtoHref, studio } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
-import type { ContactWriter } from '../firestore/contact-submission';
+import type { ContactWriteFailure, ContactWriter } from '../firestore/contact-submission';
 import styles from './contact-form.module.css';
 import { contactFields } from './contact-values';
 import { FormField } from './form-field';
 import { Honeypot } from './honeypot';
 import { useContactForm } from './use-contact-form';
+
+/** What the form says about a failure; "too soon" names the time another request is allowed. */
+function failureText(reason: ContactWriteFailure, retryAt: number | undefined): string {
+  if (reason !== 'too-soon' || retryAt === undefined) return contactPage.failures[reason];
+  // Rounded up to the minute, so the time shown is never too early.
+  const minute = new Date(Math.ceil(retryAt / 60_000) * 60_000);
+  return contactPage.tooSoonUntil(
+    minute.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+  );
+}
 
 export interface ContactFormProps {
   /** Stores submissions; preloaded on the first interaction so the first submit is quick. */
@@ -80,10 +90,10 @@ export function ContactForm({ writer, newId, onSent, submitRef }: ContactFormPro
         {state.status === 'failed' && (
           <>
             <p>
-              {contactPage.failures[state.reason]} {contactPage.keptNote}
+              {failureText(state.reason, state.retryAt)} {contactPage.keptNote}
             </p>
             <p>
-              {contactPage.emailInstead} <a href={`mailto:${studio.email}`}>{studio.email}</a>
+              {contactPage.emailInstead} <a href={mailtoHref(studio.email)}>{studio.email}</a>
             </p>
           </>
         )}

@@ -18,20 +18,39 @@ export { contactLimits } from 'remote-shared/content';
 const invisibleClass = '\\p{Z}\\p{Cc}\\p{Cf}';
 const visible = `[^${invisibleClass}]`;
 
+/**
+ * Unicode's Bidi_Control characters: the embeddings and overrides U+202A–U+202E, the isolates
+ * U+2066–U+2069, and the marks U+200E, U+200F and U+061C. They reorder how the text around them
+ * is displayed (a name can show as something else in the inbox or a mail subject), so no field
+ * may contain them. They are format characters (\p{Cf}) like the zero-width joiner inside an
+ * emoji, which stays allowed, so they are listed one by one.
+ *
+ * Written as the characters themselves: RE2 has no \u escape (only \x{…}) and JavaScript's
+ * `u` mode has no \x{…}, while both read a literal character in a class the same way. The rules
+ * file writes them as \u string escapes of its own string literal (never as invisible text).
+ */
+const bidiControls = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
+
+/** Anything but a control or bidi control character, inside a value. */
+const inner = `[^\\p{Cc}${bidiControls}]`;
+
 /** Full-string patterns of the stored (trimmed) values; see matchesFully. */
 export const contactPatterns = {
   /** One line: starts and ends with something visible, no control characters (name, company). */
-  line: `${visible}(?:[^\\p{Cc}]*${visible})?`,
+  line: `${visible}(?:${inner}*${visible})?`,
   /** Digits only. */
   phone: '[0-9]+',
   /**
-   * The HTML standard's "valid e-mail address" (what type=email checks), with a dot required in
-   * the domain: "name@localhost" is valid HTML but never a studio client's address.
+   * An address that cannot carry anything but itself: the local part is letters, digits and
+   * `. _ + -` (no leading, trailing or double dot), so no `%`, `?`, `&`, `=`, `#`, `/` or quote
+   * can smuggle a header or a second address into a mailto: link or a mail's Reply-To. The
+   * domain is the HTML standard's, with a dot required ("name@localhost" is never a client's).
+   * Stricter than what type=email allows (it refuses o'brien@…), on purpose.
    */
   email:
-    "[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+",
+    '[A-Za-z0-9_+-]+(?:\\.[A-Za-z0-9_+-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+',
   /** Empty, or text over several lines: tabs and line breaks, no other control characters. */
-  message: `(?:${visible}(?:(?:[^\\p{Cc}]|[\\t\\n\\r])*${visible})?)?`,
+  message: `(?:${visible}(?:(?:${inner}|[\\t\\n\\r])*${visible})?)?`,
 } as const;
 
 /** Which pattern each field's stored value must match. */
@@ -75,3 +94,10 @@ export function isBlank(value: string): boolean {
 export function characterCount(value: string): number {
   return value.length;
 }
+
+/**
+ * The per-client ceiling: one request per signed-in (anonymous) visitor per this many seconds.
+ * A person sending twice in a row is rare; a minute stops a script from storing more than one
+ * request a minute per identity. firestore.rules carries the same number.
+ */
+export const clientIntervalSeconds = 60;

@@ -19,12 +19,14 @@ export type SubmitState =
       readonly status: 'failed';
       readonly attempt: Attempt;
       readonly reason: ContactWriteFailure;
+      /** For 'too-soon': when another request is allowed (ms since the epoch). */
+      readonly retryAt?: number;
     };
 
 export type SubmitEvent =
   | { readonly type: 'submit'; readonly attempt: Attempt }
   | { readonly type: 'succeeded' }
-  | { readonly type: 'failed'; readonly reason: ContactWriteFailure }
+  | { readonly type: 'failed'; readonly reason: ContactWriteFailure; readonly retryAt?: number }
   /** Clear was pressed. */
   | { readonly type: 'cleared' };
 
@@ -37,9 +39,15 @@ export function submitReducer(state: SubmitState, event: SubmitEvent): SubmitSta
     case 'succeeded':
       return { status: 'editing' };
     case 'failed':
-      return state.status === 'sending'
+      if (state.status !== 'sending') return state;
+      return event.retryAt === undefined
         ? { status: 'failed', attempt: state.attempt, reason: event.reason }
-        : state;
+        : {
+            status: 'failed',
+            attempt: state.attempt,
+            reason: event.reason,
+            retryAt: event.retryAt,
+          };
     case 'cleared':
       return { status: 'editing' };
   }

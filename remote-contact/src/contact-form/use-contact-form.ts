@@ -66,8 +66,14 @@ export function useContactForm({ write, newId }: ContactFormDeps) {
         return 'sent';
       } catch (error) {
         // The writer has logged the cause; the visitor's text stays for another try.
-        const reason = error instanceof ContactWriteError ? error.reason : 'unavailable';
-        dispatch({ type: 'failed', reason });
+        if (error instanceof ContactWriteError) {
+          const retryAt = error.retryAt?.getTime();
+          dispatch(
+            retryAt === undefined
+              ? { type: 'failed', reason: error.reason }
+              : { type: 'failed', reason: error.reason, retryAt },
+          );
+        } else dispatch({ type: 'failed', reason: 'unavailable' });
         return 'failed';
       }
     },

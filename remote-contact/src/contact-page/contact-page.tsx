@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { contactPage, studio } from 'remote-shared/content';
+import { contactPage, mailtoHref, studio } from 'remote-shared/content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
 import { ContactForm } from '../contact-form/contact-form';
@@ -28,7 +28,7 @@ export function ContactPage({ writer = firestoreContactWriter }: ContactPageProp
         <p className={styles.invitation}>{contactPage.invitation}</p>
         <div className={styles.direct}>
           <p className={styles.directLabel}>{contactPage.directLabel}</p>
-          <a className={styles.mail} href={`mailto:${studio.email}`}>
+          <a className={styles.mail} href={mailtoHref(studio.email)}>
             {studio.email}
           </a>
           <p className={styles.promise}>{contactPage.replyPromise}</p>
@@ -38,7 +38,7 @@ export function ContactPage({ writer = firestoreContactWriter }: ContactPageProp
         <noscript>
           <p className={styles.noScript}>
             {contactPage.formNeedsScripts}{' '}
-            <a className={styles.mail} href={`mailto:${studio.email}`}>
+            <a className={styles.mail} href={mailtoHref(studio.email)}>
               {studio.email}
             </a>
           </p>

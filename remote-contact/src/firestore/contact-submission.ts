@@ -24,20 +24,25 @@ export interface ContactWriter {
  * - timeout: no answer in time; the request may or may not have been stored;
  * - unavailable: the network failed (offline, nothing listening);
  * - refused: Firestore refused the write and no earlier attempt with this id is in doubt;
- * - unconfirmed: refused, but an earlier attempt with this id went unanswered, so it may be
- *   stored already (a create-only rule refuses the retry of a stored id): unknown, said so;
+ * - unconfirmed: refused, an earlier attempt with this id went unanswered, and the client's
+ *   record could not settle whether it landed: unknown, said so;
+ * - too-soon: this client stored a request less than the interval ago (the per-client ceiling);
+ *   `retryAt` says when the next one is allowed;
  * - configuration: the settings file or SDK could not be used.
  */
 export type ContactWriteFailure =
-  'timeout' | 'unavailable' | 'refused' | 'unconfirmed' | 'configuration';
+  'timeout' | 'unavailable' | 'refused' | 'unconfirmed' | 'too-soon' | 'configuration';
 
 export class ContactWriteError extends Error {
   override name = 'ContactWriteError';
+  /** For 'too-soon': when this client may send again (the server's time, as a Date). */
+  readonly retryAt?: Date;
   constructor(
     readonly reason: ContactWriteFailure,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAt?: Date },
   ) {
     super(message, options);
+    if (options?.retryAt) this.retryAt = options.retryAt;
   }
 }

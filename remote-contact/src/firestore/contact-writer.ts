@@ -1,15 +1,20 @@
 // Types only: the SDK itself is loaded with import() when the form is first used.
 import type { Firestore } from 'firebase/firestore/lite';
 import type * as FirestoreLite from 'firebase/firestore/lite';
+import { clientIntervalSeconds } from '../contact-form/contact-limits';
+import type { ClientIdentity } from './client-identity';
 import { FirebaseSettingsError, firebaseOptions, type FirebaseSettings } from './firebase-settings';
 import {
   ContactWriteError,
   type ContactSubmission,
+  type ContactWriteFailure,
   type ContactWriter,
   type WriteOutcome,
 } from './contact-submission';
 
 export const contactCollection = 'users';
+/** Each client's record for the per-client ceiling (firestore.rules): { request, last }. */
+export const clientsCollection = 'clients';
 export const writeTimeoutMs = 10_000;
 
 export interface ContactWriterOptions {
@@ -21,15 +26,17 @@ export interface ContactWriterOptions {
 interface Connection {
   readonly lite: typeof FirestoreLite;
   readonly db: Firestore;
+  readonly identity: ClientIdentity;
 }
 
 let appCount = 0;
 
 async function connect(settings: FirebaseSettings): Promise<Connection> {
   // The SDK is in chunks of its own, downloaded only once a visitor uses the form.
-  const [{ initializeApp }, lite] = await Promise.all([
+  const [{ initializeApp }, lite, { startClientIdentity }] = await Promise.all([
     import(/* webpackChunkName: "firebase-app" */ 'firebase/app'),
     import(/* webpackChunkName: "firebase-firestore" */ 'firebase/firestore/lite'),
+    import('./client-identity'),
   ]);
   const { emulator, appCheck } = settings;
   // A named app per writer: tests and a changed deployment never collide with an older one.
@@ -38,9 +45,11 @@ async function connect(settings: FirebaseSettings): Promise<Connection> {
     const { startAppCheck } = await import('./app-check');
     await startAppCheck(app, appCheck);
   }
+  // Auth before Firestore: Firestore then sends the signed-in client's token with each request.
+  const identity = await startClientIdentity(app, settings);
   const db = lite.getFirestore(app);
   if (emulator) lite.connectFirestoreEmulator(db, emulator.host, emulator.port);
-  return { lite, db };
+  return { lite, db, identity };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, error: () => Error): Promise<T> {
@@ -65,16 +74,40 @@ function codeOf(error: unknown): string | undefined {
     : undefined;
 }
 
+/** How far the visitor's clock may be off the server's before "too soon" is not believed. */
+const clockSlackMs = 30_000;
+
+/** A failed anonymous sign-in, by Firebase Auth's error code. */
+function signInFailure(code: string | undefined): ContactWriteFailure {
+  switch (code) {
+    case 'auth/network-request-failed':
+    case undefined:
+      return 'unavailable';
+    // Anonymous sign-in off in the console, or a wrong key: the deployment's fault.
+    case 'auth/operation-not-allowed':
+    case 'auth/admin-restricted-operation':
+    case 'auth/invalid-api-key':
+    case 'auth/configuration-not-found':
+      return 'configuration';
+    // Firebase's own per-IP limit on new anonymous accounts, among others.
+    default:
+      return 'refused';
+  }
+}
+
 /**
- * The Firestore writer: stores a submission as users/{id} with the five fields and a server
- * createdAt. Idempotent per id: a retry of the same submission never makes a second document,
- * and a double submit joins the write already under way.
+ * The Firestore writer: signs the visitor in anonymously and stores a submission as users/{id}
+ * with the five fields and a server createdAt, in one commit with the client's record
+ * clients/{uid} = { request: id, last } that the rules' per-client ceiling checks. Idempotent per
+ * id: a retry of the same submission never makes a second document, and a double submit joins
+ * the write already under way.
  *
- * Only Firestore's answer to a write counts as "stored". The rules are create-only and the lite
- * SDK's setDoc sends no "must not exist" precondition, so a retry whose earlier attempt did land
- * is refused like any other refused write. A browser cannot read the collection to tell the two
- * apart, so the writer does not guess: a refusal after an unanswered attempt is reported as
- * 'unconfirmed', a failure that keeps the visitor's text.
+ * Only Firestore's answers count as "stored". The rules are create-only, so a retry whose earlier
+ * attempt did land is refused like any other refused write; after a refusal the writer reads its
+ * own client record, which tells the truth: it names this id (stored: 'already-stored'), or
+ * another request less than the interval ago ('too-soon', with the time a new one is allowed),
+ * or nothing (nothing of this client ever landed: 'refused'). Only what that cannot settle (the
+ * record unreadable, or naming an older request while an attempt is in doubt) is 'unconfirmed'.
  */
 export function createContactWriter(
   settings: FirebaseSettings | (() => Promise<FirebaseSettings>),
@@ -114,10 +147,83 @@ export function createContactWriter(
     }
   }
 
+  /** The signed-in client's uid; a sign-in that fails sent nothing of the request. */
+  async function clientUid(identity: ClientIdentity): Promise<string> {
+    try {
+      return await withTimeout(
+        identity.uid(),
+        timeoutMs,
+        () => new Error(`Anonymous sign-in did not answer within ${timeoutMs} ms`),
+      );
+    } catch (error) {
+      throw new ContactWriteError(
+        signInFailure(codeOf(error)),
+        'Could not sign the visitor in (Firebase Anonymous Auth)',
+        { cause: error },
+      );
+    }
+  }
+
+  /**
+   * Why Firestore refused users/{id}, from the client's own record (the rules let its owner read
+   * it): it names this id (an earlier attempt landed: stored), or another request stored less
+   * than the interval ago (too soon), or neither (refused, or unconfirmed if in doubt).
+   */
+  async function explainRefusal(
+    { lite, db }: Connection,
+    uid: string,
+    id: string,
+    refusal: unknown,
+  ): Promise<WriteOutcome> {
+    const doubt = unanswered.has(id);
+    let record: Record<string, unknown> | undefined;
+    let readable = true;
+    try {
+      const snapshot = await withTimeout(
+        lite.getDoc(lite.doc(db, clientsCollection, uid)),
+        timeoutMs,
+        () => new Error('No answer'),
+      );
+      record = snapshot.data();
+    } catch {
+      readable = false;
+    }
+    if (record?.request === id) {
+      stored.add(id);
+      return 'already-stored';
+    }
+    const last = record?.last;
+    if (last instanceof lite.Timestamp) {
+      const retryAt = new Date(last.toMillis() + clientIntervalSeconds * 1000);
+      // The client's clock may be a little off the server's: allow for that, or say refused.
+      if (retryAt.getTime() > Date.now() - clockSlackMs) {
+        throw new ContactWriteError(
+          'too-soon',
+          `This client stored ${String(record?.request)} less than ${clientIntervalSeconds} s ago`,
+          { cause: refusal, retryAt },
+        );
+      }
+    }
+    // No record at all: nothing from this client ever landed, the earlier attempt included.
+    const unknown = doubt && (!readable || record !== undefined);
+    throw new ContactWriteError(
+      unknown ? 'unconfirmed' : 'refused',
+      unknown
+        ? 'Firestore refused a retry of an unanswered write: it may or may not be stored'
+        : 'Firestore refused the contact request',
+      { cause: refusal },
+    );
+  }
+
   async function attempt(id: string, submission: ContactSubmission): Promise<WriteOutcome> {
-    const { lite, db } = await connectOrFail();
+    const connection = await connectOrFail();
+    const { lite, db, identity } = connection;
+    const uid = await clientUid(identity);
     const { name, phone, email, company, message } = submission;
-    const write = lite.setDoc(lite.doc(db, contactCollection, id), {
+    // One commit: the request and the client's record naming it, both at the server's time. The
+    // rules accept the request only beside that record, and the record only once per interval.
+    const batch = lite.writeBatch(db);
+    batch.set(lite.doc(db, contactCollection, id), {
       name,
       phone,
       email,
@@ -125,6 +231,11 @@ export function createContactWriter(
       message,
       createdAt: lite.serverTimestamp(),
     });
+    batch.set(lite.doc(db, clientsCollection, uid), {
+      request: id,
+      last: lite.serverTimestamp(),
+    });
+    const write = batch.commit();
     // If a write we gave up on is answered after all, later retries know it is stored.
     write.then(
       () => stored.add(id),
@@ -139,14 +250,7 @@ export function createContactWriter(
     } catch (error) {
       if (error instanceof ContactWriteError) throw error;
       if (codeOf(error) === 'permission-denied') {
-        const doubt = unanswered.has(id);
-        throw new ContactWriteError(
-          doubt ? 'unconfirmed' : 'refused',
-          doubt
-            ? 'Firestore refused a retry of an unanswered write: it may or may not be stored'
-            : 'Firestore refused the contact request',
-          { cause: error },
-        );
+        return explainRefusal(connection, uid, id, error);
       }
       // The request may have reached the server before the connection failed.
       unanswered.add(id);

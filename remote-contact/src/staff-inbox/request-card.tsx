@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { staffInbox } from 'remote-shared/content';
+import { mailtoHref, staffInbox } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import type { InboxRequest } from './inbox-request';
 import { formatTime } from './received-time';
@@ -45,7 +45,7 @@ export function RequestCard({
       <dl className={styles.facts}>
         <Fact term={text.fields.company}>{request.company}</Fact>
         <Fact term={text.fields.email}>
-          <a className={styles.link} href={`mailto:${request.email}`}>
+          <a className={styles.link} href={mailtoHref(request.email)}>
             {request.email}
           </a>
         </Fact>

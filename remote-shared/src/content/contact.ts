@@ -69,7 +69,15 @@ export const contactPage = {
       'We could not confirm that your message arrived: an earlier attempt may have reached us, but our server did not say so. To be sure, please email us.',
     /** The form's settings or code could not be loaded. */
     configuration: 'The form cannot send messages right now. Please email us instead.',
+    /**
+     * This browser sent a request less than a minute ago (one request per visitor and minute).
+     * Shown when the time the next one is allowed is not known; tooSoonUntil when it is.
+     */
+    'too-soon': 'You sent a request a moment ago. You can send another in a minute.',
   },
+  /** As failures['too-soon'], with the time (e.g. "14:32") from which another may be sent. */
+  tooSoonUntil: (time: string): string =>
+    `You sent a request a moment ago. You can send another at ${time}.`,
   keptNote: 'Everything you typed is still here.',
   emailInstead: 'Email us at',
   thankYouTitle: 'Thank you!',

@@ -6,3 +6,4 @@ export * from './about';
 export * from './contact';
 export * from './staff';
 export * from './pages';
+export * from './mailto';

@@ -1,4 +1,5 @@
 import type { Link } from './types';
+import { mailtoHref } from './mailto';
 import { studio } from './studio';
 
 export const navigation = {
@@ -27,7 +28,7 @@ export const navigation = {
 export const footer = {
   heading: 'Ready to start your First Day?',
   mailLabel: studio.email,
-  mailHref: `mailto:${studio.email}`,
+  mailHref: mailtoHref(studio.email),
   contactLink: { label: 'Start a project', href: '/contact' } satisfies Link,
   socialsLabel: 'Follow the studio',
   copyright: `© ${studio.copyrightYear} ${studio.name}. All rights reserved.`,

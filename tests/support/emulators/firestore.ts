@@ -16,3 +16,15 @@ export function emulatorAddress(): { host: string; port: number } {
 export function clearEmulator(projectId: string): Promise<void> {
   return emulatorLib.clearDocuments({ ...emulatorAddress(), projectId });
 }
+
+/** The Auth emulator scripts/test-*.mjs started, as FIREBASE_AUTH_EMULATOR_HOST names it. */
+export function authEmulatorAddress(): { host: string; port: number } {
+  const value = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!value) {
+    throw new Error(
+      'FIREBASE_AUTH_EMULATOR_HOST is not set: run these tests with `node scripts/test-integration.mjs`',
+    );
+  }
+  const [host = '127.0.0.1', port = ''] = value.split(':');
+  return { host, port: Number(port) };
+}

@@ -4,18 +4,19 @@ import { setLogLevel } from 'firebase/firestore/lite';
 import {
   ContactWriteError,
   type ContactSubmission,
-  type WriteContact,
 } from '../../../remote-contact/src/firestore/contact-submission';
 import { createContactWriter } from '../../../remote-contact/src/firestore/contact-writer';
 import { newDocumentId } from '../../../remote-contact/src/firestore/document-id';
-import { clearEmulator, emulatorAddress } from './firestore';
+import type { FirebaseSettings } from '../../../remote-contact/src/firestore/firebase-settings';
+import { authEmulatorAddress, clearEmulator, emulatorAddress } from './firestore';
 import { startFaultProxy, type Fault } from '../servers/fault-proxy';
 
 /**
  * A load run through the real writer: 1,000 submissions, 10 at once, with writes lost on the way,
  * answers lost, and answers late, injected at random by a proxy in front of the emulator. Each
  * submission is retried like a visitor pressing Submit again (same id), until it is confirmed or
- * the writer says it cannot know. Nothing may be lost, duplicated or falsely confirmed: the
+ * the writer says it cannot know. Each submission is its own visitor (a writer of its own, so an
+ * anonymous identity of its own: the rules allow one request per client a minute). Nothing may be lost, duplicated or falsely confirmed: the
  * figures say whether that held (the integration test asserts them, the chaos run reports them).
  */
 const submissions = 1_000;
@@ -56,7 +57,11 @@ interface Result {
   readonly tries: number;
 }
 
-async function send(write: WriteContact, index: number): Promise<Result> {
+async function send(settings: FirebaseSettings, index: number): Promise<Result> {
+  const { write } = createContactWriter(settings, {
+    timeoutMs,
+    log: { info: () => {}, error: () => {} },
+  });
   const id = newDocumentId();
   const submission: ContactSubmission = {
     name: `Load ${index}`,
@@ -106,14 +111,16 @@ export async function runWriterLoad(projectId: string, seed = loadSeed): Promise
   const started = Date.now();
   const results: Result[] = [];
   try {
-    const { write } = createContactWriter(
-      { projectId, apiKey: 'demo-api-key', emulator: { host: '127.0.0.1', port: proxy.port } },
-      { timeoutMs, log: { info: () => {}, error: () => {} } },
-    );
+    const settings: FirebaseSettings = {
+      projectId,
+      apiKey: 'demo-api-key',
+      emulator: { host: '127.0.0.1', port: proxy.port },
+      authEmulator: authEmulatorAddress(),
+    };
     let issued = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (issued < submissions) results.push(await send(write, issued++));
+        while (issued < submissions) results.push(await send(settings, issued++));
       }),
     );
   } finally {

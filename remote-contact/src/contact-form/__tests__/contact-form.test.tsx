@@ -230,6 +230,30 @@ describe('the contact form', () => {
     },
   );
 
+  it('says when another request is allowed when one was sent a moment ago, keeping the text', async () => {
+    const { write, calls } = controlledWriter();
+    const { user } = setup(write);
+    await fillValid(user);
+    await user.click(submitButton());
+    const retryAt = new Date(2026, 10, 24, 14, 31, 20);
+    await act(async () =>
+      calls[0]!.reject(new ContactWriteError('too-soon', 'too soon', { retryAt })),
+    );
+    const alert = screen.getByRole('alert');
+    // Rounded up to the minute: never earlier than the server allows.
+    const time = new Date(2026, 10, 24, 14, 32).toLocaleTimeString(undefined, {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(alert).toHaveTextContent(contactPage.tooSoonUntil(time));
+    expect(alert).toHaveTextContent(contactPage.keptNote);
+    expect(field(/^message/i)).toHaveValue('Hello');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Sent again unchanged later, it is the same submission (same id): never a duplicate.
+    await user.click(submitButton());
+    expect(calls[1]!.id).toBe(calls[0]!.id);
+  });
+
   it('starts loading the writer once, on the first interaction', async () => {
     const { user, preload } = setup();
     expect(preload).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { pages, socials, studio } from 'remote-shared/content';
+import { mailtoHref, pages, socials, studio } from 'remote-shared/content';
 import { serializeServerState, serverStateElementId } from '../../app/server-state';
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../../routes/route-table';
 import { splitFontFaces, type InlineStyle } from './stylesheets';
@@ -24,7 +24,7 @@ function organization(setup: RendererSetup): object {
     name: studio.name,
     url: `${setup.siteOrigin}/`,
     logo: studio.logo,
-    email: `mailto:${studio.email}`,
+    email: mailtoHref(studio.email),
     sameAs: socials.map((social) => social.href),
   };
 }
