@@ -7,6 +7,7 @@ type PageModule = { default: ComponentType };
 
 const components = new Map<PageModuleId, LazyExoticComponent<ComponentType>>();
 const loaded = new Map<PageModuleId, PageModule>();
+const pending = new Set<PageModuleId>();
 
 /**
  * A thenable that answers at once. React reads a lazy component whose loader answers this way
@@ -21,7 +22,17 @@ const settled = (module: PageModule) =>
 
 /** Loads a page's module ahead of rendering it (the server and the first hydration do). */
 export async function preloadPage(page: PageModuleId): Promise<void> {
-  loaded.set(page, (await loadPage(page)) as PageModule);
+  pending.add(page);
+  try {
+    loaded.set(page, (await loadPage(page)) as PageModule);
+  } finally {
+    pending.delete(page);
+  }
+}
+
+/** Whether a page's module is loaded, or being loaded, already. */
+export function isPageLoaded(page: PageModuleId): boolean {
+  return loaded.has(page) || pending.has(page);
 }
 
 /** The lazy component of a remote page, made once and reused across visits. */
