@@ -9,14 +9,19 @@
  * app and shared library costs.
  *
  *   node scripts/bench.mjs [--no-build] [--runs N] [--routes /,/about] [--presets mobile]
- *                          [--no-load | --load]
+ *                          [--no-load | --load] [--no-taps | --taps] [--before DIR]
  *
  * --no-load skips the load test; --load runs only the load test and puts its results into the
  * existing reports/bench.json (the Lighthouse results there are kept, with their own date).
+ * The trace-based measures of interaction from the first paint (scripts/lib/interaction-trace.cjs,
+ * 5 cold visits per route) run too unless --no-taps; --taps runs only them (and keeps the rest).
+ * --before DIR also serves an earlier build (a FIRSTDAY_DIST folder: DIR/<app>, DIR/shell-server)
+ * and measures it interleaved with this one, visit for visit, Lighthouse's mobile figures too.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 // @ts-expect-error -- autocannon ships no types (@types/autocannon describes v7): see Autocannon below.
 import autocannonUntyped from 'autocannon';
@@ -28,6 +33,7 @@ import paths from './lib/paths.cjs';
 import processes from './lib/processes.cjs';
 import stack from './lib/stack.cjs';
 import weight from './lib/javascript-weight.cjs';
+import interactionTrace from './lib/interaction-trace.cjs';
 
 const args = process.argv.slice(2);
 /** @param {string} flag */
@@ -38,6 +44,11 @@ const presets = /** @type {Array<'mobile' | 'desktop'>} */ (
   (option('--presets') ?? 'mobile,desktop').split(',')
 );
 const runs = Number(option('--runs')) || 3;
+const tapsOnly = args.includes('--taps');
+const withTaps = tapsOnly || !args.includes('--no-taps');
+const beforeDir = option('--before');
+// Five cold visits per route and build; fewer (--trace-runs N) only while investigating.
+const traceRuns = Number(option('--trace-runs')) || 5;
 const loadOnly = args.includes('--load');
 const withLoad = loadOnly || !args.includes('--no-load');
 const base = Number(process.env.BENCH_PORT_BASE ?? 4300);
@@ -79,6 +90,13 @@ const targets = {
   lcpToFloor: 1.6,
   /** p99 latency of GET / under load, pages served from the render server's cache. */
   cachedP99Ms: 100,
+  /** Trace-based, 4x phone: taps lost, first working tap after Menu's paint, CPU-time TBT. */
+  tapsLost: 0,
+  firstTapAfterPaintMs: 300,
+  tbtCpuMs: 60,
+  longestTaskCpuMs: 50,
+  nextPaintMs: 100,
+  homeJavaScriptKB: 110,
 };
 
 /** The floor page: written into the shell's static build for the run, removed after it. */
@@ -385,6 +403,160 @@ const reports = path.join(paths.repoRoot, 'reports');
 const command = `node scripts/bench.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
 const machine = { cpus: os.cpus().length, node: process.version };
 
+/**
+ * Serves the build in `dir` (a FIRSTDAY_DIST folder) as `npm start` would, in a process of its
+ * own (paths are read from the environment), on ports `base`..`base + 3`.
+ * @param {string} dir
+ * @param {number} base
+ */
+async function serveBuildAt(dir, base) {
+  const code = `require(${JSON.stringify(path.join(paths.repoRoot, 'scripts/lib/stack.cjs'))}).serveSite({ ports: require(${JSON.stringify(path.join(paths.repoRoot, 'scripts/lib/stack.cjs'))}).portsFrom(${base}) }).then((s) => console.log('SERVING ' + s.url))`;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, FIRSTDAY_DIST: path.resolve(dir) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /SERVING (\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`The earlier build's site exited (${code})`)));
+  });
+  return {
+    url: /** @type {string} */ (url),
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/**
+ * The trace-based measures per route, 5 cold visits each, and with an earlier build the same
+ * visits of it interleaved (this build, then that one, visit for visit), plus Lighthouse's
+ * mobile figures of both, interleaved the same way.
+ * @param {Array<{ label: string; url: string }>} variants
+ */
+async function interactionBench(variants) {
+  const loadBefore = os.loadavg();
+  const browser = await interactionTrace.launchForTraces();
+  /** @type {Record<string, Record<string, any[]>>} */
+  const visits = {};
+  /** @type {Record<string, Record<string, Sample[]>>} */
+  const lighthouseRuns = {};
+  try {
+    for (const route of routes) {
+      for (const { label } of variants) {
+        (visits[route] ??= {})[label] = [];
+        (lighthouseRuns[route] ??= {})[label] = [];
+      }
+      for (let run = 1; run <= traceRuns; run += 1) {
+        for (const { label, url } of variants) {
+          const sample = await interactionTrace.measureVisit(
+            browser,
+            new URL(route, url).toString(),
+          );
+          console.log(`Trace ${label} ${route} ${run}/${traceRuns}: ${JSON.stringify(sample)}`);
+          visits[route]?.[label]?.push(sample);
+        }
+      }
+      if (variants.length > 1)
+        for (let run = 1; run <= runs; run += 1) {
+          for (const { label, url } of variants) {
+            const sample = await measure(new URL(route, url).toString(), 'mobile');
+            console.log(`Lighthouse ${label} ${route} ${run}/${runs}: LCP ${sample.lcpMs} ms`);
+            lighthouseRuns[route]?.[label]?.push(sample);
+          }
+        }
+    }
+  } finally {
+    await browser.close();
+  }
+  const med = (/** @type {Array<number | null>} */ values) => {
+    const known = /** @type {number[]} */ (values.filter((v) => typeof v === 'number'));
+    return known.length ? median(known) : null;
+  };
+  return {
+    generatedAt: new Date().toISOString(),
+    command,
+    machine,
+    loadAverage: { before: loadBefore, after: os.loadavg() },
+    runs: traceRuns,
+    variants: variants.map((v) => v.label),
+    routes: Object.fromEntries(
+      Object.entries(visits).map(([route, byVariant]) => [
+        route,
+        Object.fromEntries(
+          Object.entries(byVariant).map(([label, samples]) => {
+            const names = [...new Set(samples.flatMap((s) => Object.keys(s.nextPaintMs)))];
+            const lh = lighthouseRuns[route]?.[label] ?? [];
+            return [
+              label,
+              {
+                menuPaintedMs: med(samples.map((s) => s.menuPaintedMs)),
+                firstWorkingTapMs: med(samples.map((s) => s.firstWorkingTapMs)),
+                firstTapAfterPaintMs: med(
+                  samples.map((s) =>
+                    s.firstWorkingTapMs === null ? null : s.firstWorkingTapMs - s.menuPaintedMs,
+                  ),
+                ),
+                tapsLost: med(samples.map((s) => s.tapsLost)),
+                tapsLostMax: Math.max(...samples.map((s) => s.tapsLost)),
+                tbtCpuMs: med(samples.map((s) => s.tbtCpuMs)),
+                longestTaskCpuMs: med(samples.map((s) => s.longestTaskCpuMs)),
+                longestTaskCpuMsMax: Math.max(...samples.map((s) => s.longestTaskCpuMs ?? 0)),
+                nextPaintMs: Object.fromEntries(
+                  names.map((name) => [name, med(samples.map((s) => s.nextPaintMs[name] ?? null))]),
+                ),
+                lighthouse: lh.length
+                  ? {
+                      runs: lh.length,
+                      score: median(lh.map((s) => s.score)),
+                      lcpMs: median(lh.map((s) => s.lcpMs)),
+                      tbtMs: median(lh.map((s) => s.tbtMs)),
+                      javascriptGzipBytes: javascriptOfVariant(
+                        /** @type {Sample} */ (lh.at(-1)).requests,
+                        label,
+                      ),
+                    }
+                  : null,
+                samples,
+              },
+            ];
+          }),
+        ),
+      ]),
+    ),
+  };
+}
+
+/** Where each variant's files are, to weigh the JavaScript a Lighthouse run fetched. */
+/** @type {Map<string, { dir: string | undefined; ports: ReturnType<typeof stack.portsFrom> }>} */
+const variantFiles = new Map();
+
+/**
+ * @param {Sample['requests']} requests
+ * @param {string} label
+ */
+function javascriptOfVariant(requests, label) {
+  const variant = variantFiles.get(label);
+  if (!variant) return null;
+  const byPort = new Map(Object.entries(variant.ports).map(([id, port]) => [String(port), id]));
+  const bodies = requests
+    .filter((request) => request.resourceType === 'Script')
+    .flatMap((request) => {
+      const { port, pathname } = new URL(request.url);
+      const app = byPort.get(port);
+      if (!app) return [];
+      const dir = variant.dir ? path.join(variant.dir, app) : paths.distOf(app);
+      const file = path.join(dir, decodeURIComponent(pathname));
+      return fs.existsSync(file) ? [{ url: request.url, body: fs.readFileSync(file) }] : [];
+    });
+  return weight.weighJavaScript(bodies, variant.ports).totalGzipBytes;
+}
+
 async function main() {
   const { onShutdown, shutdown, stopOnSignals } = processes;
   stopOnSignals();
@@ -405,8 +577,8 @@ async function main() {
 
     /** @type {any} */
     let report;
-    if (loadOnly) {
-      // Only the load test: the Lighthouse results of the last full run stay as they were.
+    if (loadOnly || tapsOnly) {
+      // Only the load test (or the trace measures): the other results stay as they were.
       const previous = path.join(reports, 'bench.json');
       report = fs.existsSync(previous)
         ? JSON.parse(fs.readFileSync(previous, 'utf8'))
@@ -496,7 +668,33 @@ async function main() {
     }
     report.targets = targets;
 
-    if (withLoad) {
+    if (withTaps && !loadOnly) {
+      site ??= await stack.serveSite({ ports });
+      const variants = [{ label: 'this build', url: site.url }];
+      variantFiles.set('this build', { dir: undefined, ports });
+      /** @type {{ url: string; close: () => Promise<void> } | null} */
+      let before = null;
+      if (beforeDir) {
+        const beforeBase = base + 100;
+        before = await serveBuildAt(beforeDir, beforeBase);
+        onShutdown(() => before?.close());
+        variants.push({ label: 'before', url: before.url });
+        variantFiles.set('before', {
+          dir: path.resolve(beforeDir),
+          ports: stack.portsFrom(beforeBase),
+        });
+      }
+      for (const { url } of variants)
+        for (const route of routes) await get(new URL(route, url).toString());
+      try {
+        report.interaction = await interactionBench(variants);
+      } finally {
+        await before?.close();
+        before = null;
+      }
+    }
+
+    if (withLoad && !tapsOnly) {
       /** One request before the load, which also tells whether the page renders whole. */
       const warmUp = async (/** @type {string} */ siteUrl) => {
         const page = await get(new URL(load.path, siteUrl).toString());
@@ -521,7 +719,7 @@ async function main() {
         cached,
         forced,
       };
-    } else {
+    } else if (!tapsOnly) {
       report.load = null;
     }
     await closeSite();
@@ -539,6 +737,94 @@ async function main() {
 
 if (isMainThread) await main();
 else parentPort?.postMessage(await runAutocannon(workerData.loadTestUrl));
+
+/**
+ * The trace-based section: per route, this build (and the earlier one, if measured) side by side.
+ * @param {any} interaction
+ * @param {(pass: boolean, value: string) => string} ok
+ * @param {(ms: number) => string} seconds
+ * @param {(bytes: number) => string} kb
+ */
+function interactionSection(interaction, ok, seconds, kb) {
+  const lines = ['## Interaction from the first paint (Chrome traces, phone profile)', ''];
+  if (!interaction) {
+    lines.push('Not measured in this run (`--no-taps`).');
+    return lines;
+  }
+  const load = (/** @type {number[]} */ l) => l.map((v) => v.toFixed(2)).join(' / ');
+  lines.push(
+    `Measured ${interaction.generatedAt} by \`${interaction.command}\`: medians of ${interaction.runs} cold visits per route and build, 390 x 844 touch, CDP throttling 4x CPU, 150 ms RTT, 1.6 Mbps down. ${interaction.variants.length > 1 ? 'The builds were measured interleaved (one visit of each in turn), on the same machine at the same time. ' : ''}Load average (1 / 5 / 15 min) ${load(interaction.loadAverage.before)} before, ${load(interaction.loadAverage.after)} after: wall-clock figures (paint, tap, next paint) follow it; CPU-time figures do not.`,
+    '',
+    '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
+    "- **CPU-time TBT**: over the main thread's tasks after the first paint, the sum of max(0, 4 × CPU time − 50 ms); **longest task**: 4 × its CPU time (median, worst).",
+    '- **Next paint**: Event Timing duration (input to the next paint) of the interaction, after hydration, at 4x; under 16 ms shows as 0.',
+    '',
+  );
+  const variants = /** @type {string[]} */ (interaction.variants);
+  const header = ['route', 'measure', ...variants];
+  lines.push(`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
+  const ms = (/** @type {number | null} */ v) => (v === null ? '—' : `${Math.round(v)} ms`);
+  for (const [route, byVariant] of Object.entries(interaction.routes)) {
+    const row = (/** @type {string} */ name, /** @type {(v: any) => string} */ cellOf) =>
+      lines.push(
+        `| ${route} | ${name} | ${variants.map((label) => (byVariant[label] ? cellOf(byVariant[label]) : '—')).join(' | ')} |`,
+      );
+    const current = (/** @type {any} */ v) => v === byVariant['this build'];
+    row('Menu painted', (v) => (v.menuPaintedMs === null ? '—' : seconds(v.menuPaintedMs)));
+    row('first working tap', (v) =>
+      v.firstWorkingTapMs === null ? 'never' : seconds(v.firstWorkingTapMs),
+    );
+    row('… after Menu painted', (v) => {
+      const text = ms(v.firstTapAfterPaintMs);
+      return current(v)
+        ? ok(
+            v.firstTapAfterPaintMs !== null &&
+              v.firstTapAfterPaintMs <= targets.firstTapAfterPaintMs,
+            text,
+          )
+        : text;
+    });
+    row('taps lost (median, worst)', (v) => {
+      const text = `${v.tapsLost}, ${v.tapsLostMax}`;
+      return current(v) ? ok(v.tapsLostMax <= targets.tapsLost, text) : text;
+    });
+    row('CPU-time TBT', (v) =>
+      current(v)
+        ? ok((v.tbtCpuMs ?? Infinity) <= targets.tbtCpuMs, ms(v.tbtCpuMs))
+        : ms(v.tbtCpuMs),
+    );
+    row('longest task (median, worst)', (v) => {
+      const text = `${ms(v.longestTaskCpuMs)}, ${ms(v.longestTaskCpuMsMax)}`;
+      return current(v) ? ok(v.longestTaskCpuMsMax <= targets.longestTaskCpuMs, text) : text;
+    });
+    const names = [
+      ...new Set(
+        Object.values(byVariant).flatMap((/** @type {any} */ v) => Object.keys(v.nextPaintMs)),
+      ),
+    ];
+    for (const name of names)
+      row(`next paint: ${name}`, (v) => {
+        const value = v.nextPaintMs[name] ?? null;
+        return current(v)
+          ? ok(value !== null && value <= targets.nextPaintMs, ms(value))
+          : ms(value);
+      });
+    if (Object.values(byVariant).some((/** @type {any} */ v) => v.lighthouse)) {
+      row('Lighthouse mobile score', (v) => String(v.lighthouse?.score ?? '—'));
+      row('Lighthouse LCP', (v) => (v.lighthouse ? seconds(v.lighthouse.lcpMs) : '—'));
+      row('Lighthouse TBT', (v) => (v.lighthouse ? `${v.lighthouse.tbtMs} ms` : '—'));
+      row('JS (gzip)', (v) => {
+        const bytes = v.lighthouse?.javascriptGzipBytes;
+        if (typeof bytes !== 'number') return '—';
+        const text = `${kb(bytes)} KB`;
+        return current(v) && route === '/'
+          ? ok(bytes / 1024 <= targets.homeJavaScriptKB, text)
+          : text;
+      });
+    }
+  }
+  return lines;
+}
 
 /** @param {any} report */
 function renderMarkdown(report) {
@@ -618,6 +904,8 @@ function renderMarkdown(report) {
       `| ${r.route} | ${ok(r.median.score >= targets.score, String(r.median.score))} | ${ok(r.median.lcpMs <= targets.lcpMs, seconds(r.median.lcpMs))} | ${ratio} | ${ok(r.median.tbtMs <= targets.tbtMs, `${r.median.tbtMs} ms`)} | ${ok(r.median.cls <= targets.cls, String(r.median.cls))} | ${ok(r.javascript.reactDomCopies === 1, String(r.javascript.reactDomCopies))} | ${ok(r.javascript.federationRuntimeCopies === 1, String(r.javascript.federationRuntimeCopies))} |`,
     );
   }
+
+  lines.push('', ...interactionSection(report.interaction, ok, seconds, kb));
 
   lines.push('', '## Render server under load', '');
   const loadReport = report.load;
