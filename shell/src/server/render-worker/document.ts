@@ -82,15 +82,17 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
 /**
  * Starts the client as soon as that cannot delay the first screen: once it has painted and the
  * images it shows have loaded (the largest paint of a page is its hero text or poster), or at
- * the visitor's first intent (a pointer or key down, focus, scroll), whichever comes first. The
- * load event waited for every other image and cost about a second at 4x CPU on a phone link.
+ * the visitor's first intent (a pointer or key down, focus, scroll), whichever comes first; at
+ * the latest after 3 s. The load event waited for every other image as well.
+ * `?client-start=load|paint|screen|intent` forces one of the choices alone, so that the bench
+ * can measure each (`npm run bench -- --client-start ...`).
  */
 function clientLoader(scripts: readonly string[], preloads: readonly string[]): string {
-  return `(function(){var d=document,w=window,done=0,intents=["pointerdown","touchstart","keydown","focusin","scroll"];function go(){if(done++)return;intents.forEach(function(t){w.removeEventListener(t,go,true)});${scriptJson(
+  return `(function(){var d=document,w=window,done=0,intents=["pointerdown","touchstart","keydown","focusin","scroll"],only=(/[?&]client-start=(load|paint|screen|intent)\b/.exec(location.search)||[])[1];function go(){if(done++)return;intents.forEach(function(t){w.removeEventListener(t,go,true)});${scriptJson(
     preloads,
   )}.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="script";l.href=h;d.head.appendChild(l)});${scriptJson(
     scripts,
-  )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)})}function afterFrame(){requestAnimationFrame(function(){setTimeout(go,0)})}intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});requestAnimationFrame(function(){setTimeout(function(){var n=0;[].forEach.call(d.images,function(i){if(i.complete||i.loading==="lazy")return;n++;function one(){if(!--n)afterFrame()}i.addEventListener("load",one);i.addEventListener("error",one)});if(!n)go()},0)});setTimeout(go,3000)})();`;
+  )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)})}function afterFrame(){requestAnimationFrame(function(){setTimeout(go,0)})}function afterScreen(){requestAnimationFrame(function(){setTimeout(function(){var n=0;[].forEach.call(d.images,function(i){if(i.complete||i.loading==="lazy")return;n++;function one(){if(!--n)afterFrame()}i.addEventListener("load",one);i.addEventListener("error",one)});if(!n)go()},0)})}if(!only||only==="intent")intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});if(only==="load"){if(d.readyState==="complete")afterFrame();else w.addEventListener("load",afterFrame)}else if(only==="paint")afterFrame();else if(only!=="intent")afterScreen();setTimeout(go,3000)})();`;
 }
 
 /**
