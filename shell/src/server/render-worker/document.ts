@@ -91,7 +91,7 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
  * can measure each (`npm run bench -- --client-start ...`).
  */
 function clientLoader(scripts: readonly string[], preloads: readonly string[]): string {
-  return `(function(){var d=document,w=window,done=0,intents=["pointerdown","touchstart","keydown","focusin","scroll"],only=(/[?&]client-start=(load|paint|screen|intent)\b/.exec(location.search)||[])[1];function go(){if(done++)return;intents.forEach(function(t){w.removeEventListener(t,go,true)});${scriptJson(
+  return `(function(){var d=document,w=window,done=0,intents=["pointerdown","touchstart","keydown","focusin","scroll"],only=(/[?&]client-start=(load|paint|screen|intent)(?![a-z])/.exec(location.search)||[])[1];function go(){if(done++)return;intents.forEach(function(t){w.removeEventListener(t,go,true)});${scriptJson(
     preloads,
   )}.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="script";l.href=h;d.head.appendChild(l)});${scriptJson(
     scripts,
