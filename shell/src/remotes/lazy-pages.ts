@@ -7,7 +7,8 @@ type PageModule = { default: ComponentType };
 
 const components = new Map<PageModuleId, LazyExoticComponent<ComponentType>>();
 const loaded = new Map<PageModuleId, PageModule>();
-const pending = new Set<PageModuleId>();
+/** Loads under way (a prefetch on intent, say): a render that needs the page shares them. */
+const pending = new Map<PageModuleId, Promise<PageModule>>();
 
 /**
  * A thenable that answers at once. React reads a lazy component whose loader answers this way
@@ -22,9 +23,10 @@ const settled = (module: PageModule) =>
 
 /** Loads a page's module ahead of rendering it (the server and the first hydration do). */
 export async function preloadPage(page: PageModuleId): Promise<void> {
-  pending.add(page);
+  const loading = pending.get(page) ?? (loadPage(page) as Promise<PageModule>);
+  pending.set(page, loading);
   try {
-    loaded.set(page, (await loadPage(page)) as PageModule);
+    loaded.set(page, await loading);
   } finally {
     pending.delete(page);
   }
@@ -41,7 +43,9 @@ export function lazyPage(page: PageModuleId): LazyExoticComponent<ComponentType>
   if (!component) {
     component = lazy<ComponentType>(() => {
       const module = loaded.get(page);
-      return module ? settled(module) : (loadPage(page) as Promise<PageModule>);
+      return module
+        ? settled(module)
+        : (pending.get(page) ?? (loadPage(page) as Promise<PageModule>));
     });
     components.set(page, component);
   }
@@ -56,5 +60,6 @@ export function lazyPage(page: PageModuleId): LazyExoticComponent<ComponentType>
 export function forgetPage(page: PageModuleId): void {
   components.delete(page);
   loaded.delete(page);
+  pending.delete(page);
   forgetRemote(remoteOf(page));
 }
