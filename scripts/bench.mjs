@@ -520,6 +520,7 @@ async function interactionBench(variants) {
                   ),
                 ),
                 tapsLost: med(samples.map((s) => s.tapsLost)),
+                hydratedMs: med(samples.map((s) => s.hydratedMs ?? null)),
                 tapsLostMax: Math.max(...samples.map((s) => s.tapsLost)),
                 tbtCpuMs: med(samples.map((s) => s.tbtCpuMs)),
                 longestTaskCpuMs: med(samples.map((s) => s.longestTaskCpuMs)),
@@ -789,6 +790,7 @@ function interactionSection(interaction, title, ok, seconds, kb) {
     `Measured ${interaction.generatedAt} by \`${interaction.command}\`: medians of ${interaction.runs} cold visits per route and build, 390 x 844 touch, CDP throttling 4x CPU, 150 ms RTT, 1.6 Mbps down. ${interaction.variants.length > 1 ? 'The builds were measured interleaved (one visit of each in turn), on the same machine at the same time. ' : ''}Load average (1 / 5 / 15 min) ${load(interaction.loadAverage.before)} before, ${load(interaction.loadAverage.after)} after: wall-clock figures (paint, tap, next paint) follow it; CPU-time figures do not.`,
     '',
     '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
+    '- **Hydrated**: when the app had taken over the page (every control then answers by itself).',
     "- **CPU-time TBT**: over the main thread's tasks after the first paint, the sum of max(0, 4 × CPU time − 50 ms); **longest task**: 4 × its CPU time (median, worst).",
     '- **Next paint**: Event Timing duration (input to the next paint) of the interaction, after hydration, at 4x; under 16 ms shows as 0.',
     '',
@@ -817,6 +819,9 @@ function interactionSection(interaction, title, ok, seconds, kb) {
           )
         : text;
     });
+    row('hydrated (app ready)', (v) =>
+      typeof v.hydratedMs === 'number' ? seconds(v.hydratedMs) : '—',
+    );
     row('taps lost (median, worst)', (v) => {
       const text = `${v.tapsLost}, ${v.tapsLostMax}`;
       return current(v) ? ok(v.tapsLostMax <= targets.tapsLost, text) : text;

@@ -1,5 +1,5 @@
 // @ts-check
-/* global window, document, getComputedStyle -- these run inside the measured page (page.evaluate) */
+/* global window, document, getComputedStyle, MutationObserver -- these run inside the measured page (page.evaluate) */
 /**
  * Trace-based measures of how soon a page answers a visitor, on a phone profile (390 x 844,
  * touch, 4x CPU, 150 ms RTT, 1.6 Mbps) in Debian's Chromium: when Menu is painted, the first
@@ -20,8 +20,14 @@ const blockingMs = 50;
 const tapEveryMs = 300;
 const maxTaps = 40;
 
-/** Records Event Timing entries (input to next paint) from the start of the page. */
+/** Records Event Timing entries (input to next paint) from the start of the page, and when the
+ * app has hydrated (it marks the root element). */
 function observeEventTiming() {
+  new MutationObserver((_, observer) => {
+    if (!document.documentElement.hasAttribute('data-client-ready')) return;
+    Object.assign(window, { __hydratedAt: performance.now() });
+    observer.disconnect();
+  }).observe(document.documentElement, { attributes: true });
   /** @type {Array<{ name: string; id: number; duration: number }>} */
   const entries = [];
   Object.assign(window, { __eventTiming: entries });
@@ -76,6 +82,7 @@ function tasksAfterFirstPaint(trace) {
  * @property {number} menuPaintedMs first contentful paint (Menu is in the first paint)
  * @property {number | null} firstWorkingTapMs when the tap that opened the overlay was made
  * @property {number} tapsLost taps before that one that did nothing
+ * @property {number | null} hydratedMs when the app had hydrated (the page is ready)
  * @property {number | null} tbtCpuMs
  * @property {number | null} longestTaskCpuMs
  * @property {Record<string, number | null>} nextPaintMs time to next paint per interaction
@@ -142,6 +149,9 @@ async function measureVisit(browser, url) {
       ),
     );
     await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+    const hydratedAt = await page.evaluate(
+      () => /** @type {{ __hydratedAt?: number }} */ (/** @type {unknown} */ (window)).__hydratedAt,
+    );
     if (await overlayOpen()) {
       await tap(toggle);
       await page.waitForFunction(() => !document.getElementById('site-menu')?.matches(':hover'));
@@ -192,6 +202,7 @@ async function measureVisit(browser, url) {
       menuPaintedMs,
       firstWorkingTapMs,
       tapsLost,
+      hydratedMs: hydratedAt === undefined ? null : Math.round(hydratedAt),
       tbtCpuMs: tasks?.tbtCpuMs ?? null,
       longestTaskCpuMs: tasks?.longestTaskCpuMs ?? null,
       nextPaintMs,
