@@ -19,6 +19,7 @@
  * and measures it interleaved with this one, visit for visit, Lighthouse's mobile figures too.
  * --client-start load,paint,screen,intent measures, the same way, this build with its client
  * started only at each of those moments (the page's loader honours ?client-start=).
+ * --render only writes reports/bench.md again from reports/bench.json and reports/analysis.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -768,7 +769,14 @@ async function main() {
   }
 }
 
-if (isMainThread) await main();
+if (isMainThread && args.includes('--render')) {
+  // Only writes reports/bench.md again from reports/bench.json (after editing analysis.md).
+  const json = path.join(reports, 'bench.json');
+  fs.writeFileSync(
+    path.join(reports, 'bench.md'),
+    renderMarkdown(JSON.parse(fs.readFileSync(json, 'utf8'))),
+  );
+} else if (isMainThread) await main();
 else parentPort?.postMessage(await runAutocannon(workerData.loadTestUrl));
 
 /**
@@ -1017,6 +1025,35 @@ function renderMarkdown(report) {
     if (r.javascript.federationRuntimeCopies !== 1)
       misses.push(
         `${r.route}: ${r.javascript.federationRuntimeCopies} federation runtimes (target 1)`,
+      );
+  }
+  const current = Object.entries(report.interaction?.routes ?? {}).flatMap(([route, byVariant]) =>
+    /** @type {any} */ (byVariant)['this build']
+      ? [[route, /** @type {any} */ (byVariant)['this build']]]
+      : [],
+  );
+  for (const [route, v] of current) {
+    if (v.tapsLostMax > targets.tapsLost)
+      misses.push(`${route}: ${v.tapsLostMax} taps lost (target 0)`);
+    if (v.firstTapAfterPaintMs === null || v.firstTapAfterPaintMs > targets.firstTapAfterPaintMs)
+      misses.push(
+        `${route}: first working tap ${v.firstTapAfterPaintMs ?? '—'} ms after Menu's paint (target ≤ ${targets.firstTapAfterPaintMs} ms)`,
+      );
+    if ((v.tbtCpuMs ?? Infinity) > targets.tbtCpuMs)
+      misses.push(`${route}: CPU-time TBT ${v.tbtCpuMs} ms (target ≤ ${targets.tbtCpuMs} ms)`);
+    if (v.longestTaskCpuMsMax > targets.longestTaskCpuMs)
+      misses.push(
+        `${route}: a task of ${v.longestTaskCpuMsMax} ms at 4x in the worst visit (target ≤ ${targets.longestTaskCpuMs} ms)`,
+      );
+    for (const [name, ms] of Object.entries(v.nextPaintMs))
+      if (ms === null || Number(ms) > targets.nextPaintMs)
+        misses.push(
+          `${route}: next paint of ${name} ${ms ?? '—'} ms (target ≤ ${targets.nextPaintMs} ms)`,
+        );
+    const js = v.lighthouse?.javascriptGzipBytes;
+    if (route === '/' && typeof js === 'number' && js / 1024 > targets.homeJavaScriptKB)
+      misses.push(
+        `/: ${(js / 1024).toFixed(1)} KB of JavaScript (gzip) (target ≤ ${targets.homeJavaScriptKB} KB)`,
       );
   }
   if (loadReport && !(loadReport.cached.p99Ms < targets.cachedP99Ms))

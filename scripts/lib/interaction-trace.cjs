@@ -27,7 +27,8 @@ function observeEventTiming() {
     if (!document.documentElement.hasAttribute('data-client-ready')) return;
     Object.assign(window, { __hydratedAt: performance.now() });
     observer.disconnect();
-  }).observe(document.documentElement, { attributes: true });
+    // The document itself: at this point the root element may not exist yet.
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-client-ready'] });
   /** @type {Array<{ name: string; id: number; duration: number }>} */
   const entries = [];
   Object.assign(window, { __eventTiming: entries });
