@@ -8,6 +8,9 @@ module.exports = {
     './tokens': './src/exposes/tokens.ts',
     './ui': './src/exposes/ui.ts',
     './hooks': './src/exposes/hooks.ts',
+  },
+  // The frame of the apps' standalone development pages: no production page may load it.
+  developmentExposes: {
     './standalone-frame': './src/exposes/standalone-frame.ts',
   },
 };

@@ -9,14 +9,22 @@
  * app and shared library costs.
  *
  *   node scripts/bench.mjs [--no-build] [--runs N] [--routes /,/about] [--presets mobile]
- *                          [--no-load | --load]
+ *                          [--no-load | --load] [--no-taps | --taps] [--before DIR]
  *
  * --no-load skips the load test; --load runs only the load test and puts its results into the
  * existing reports/bench.json (the Lighthouse results there are kept, with their own date).
+ * The trace-based measures of interaction from the first paint (scripts/lib/interaction-trace.cjs,
+ * 5 cold visits per route) run too unless --no-taps; --taps runs only them (and keeps the rest).
+ * --before DIR also serves an earlier build (a FIRSTDAY_DIST folder: DIR/<app>, DIR/shell-server)
+ * and measures it interleaved with this one, visit for visit, Lighthouse's mobile figures too.
+ * --client-start load,paint,screen,intent measures, the same way, this build with its client
+ * started only at each of those moments (the page's loader honours ?client-start=).
+ * --render only writes reports/bench.md again from reports/bench.json and reports/analysis.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 // @ts-expect-error -- autocannon ships no types (@types/autocannon describes v7): see Autocannon below.
 import autocannonUntyped from 'autocannon';
@@ -28,6 +36,7 @@ import paths from './lib/paths.cjs';
 import processes from './lib/processes.cjs';
 import stack from './lib/stack.cjs';
 import weight from './lib/javascript-weight.cjs';
+import interactionTrace from './lib/interaction-trace.cjs';
 
 const args = process.argv.slice(2);
 /** @param {string} flag */
@@ -38,6 +47,12 @@ const presets = /** @type {Array<'mobile' | 'desktop'>} */ (
   (option('--presets') ?? 'mobile,desktop').split(',')
 );
 const runs = Number(option('--runs')) || 3;
+const tapsOnly = args.includes('--taps');
+const withTaps = tapsOnly || !args.includes('--no-taps');
+const beforeDir = option('--before');
+const clientStarts = option('--client-start')?.split(',') ?? [];
+// Five cold visits per route and build; fewer (--trace-runs N) only while investigating.
+const traceRuns = Number(option('--trace-runs')) || 5;
 const loadOnly = args.includes('--load');
 const withLoad = loadOnly || !args.includes('--no-load');
 const base = Number(process.env.BENCH_PORT_BASE ?? 4300);
@@ -79,6 +94,13 @@ const targets = {
   lcpToFloor: 1.6,
   /** p99 latency of GET / under load, pages served from the render server's cache. */
   cachedP99Ms: 100,
+  /** Trace-based, 4x phone: taps lost, first working tap after Menu's paint, CPU-time TBT. */
+  tapsLost: 0,
+  firstTapAfterPaintMs: 300,
+  tbtCpuMs: 60,
+  longestTaskCpuMs: 50,
+  nextPaintMs: 100,
+  homeJavaScriptKB: 110,
 };
 
 /** The floor page: written into the shell's static build for the run, removed after it. */
@@ -385,6 +407,175 @@ const reports = path.join(paths.repoRoot, 'reports');
 const command = `node scripts/bench.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
 const machine = { cpus: os.cpus().length, node: process.version };
 
+/**
+ * Serves the build in `dir` (a FIRSTDAY_DIST folder) as `npm start` would, in a process of its
+ * own (paths are read from the environment), on ports `base`..`base + 3`.
+ * @param {string} dir
+ * @param {number} base
+ */
+async function serveBuildAt(dir, base) {
+  const code = `require(${JSON.stringify(path.join(paths.repoRoot, 'scripts/lib/stack.cjs'))}).serveSite({ ports: require(${JSON.stringify(path.join(paths.repoRoot, 'scripts/lib/stack.cjs'))}).portsFrom(${base}) }).then((s) => console.log('SERVING ' + s.url))`;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, FIRSTDAY_DIST: path.resolve(dir) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /SERVING (\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`The earlier build's site exited (${code})`)));
+  });
+  return {
+    url: /** @type {string} */ (url),
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/**
+ * The trace-based measures per route, 5 cold visits each, and with an earlier build the same
+ * visits of it interleaved (this build, then that one, visit for visit), plus Lighthouse's
+ * mobile figures of both, interleaved the same way.
+ * @param {Array<{ label: string; url: string; search?: string }>} variants
+ */
+async function interactionBench(variants) {
+  const at = (/** @type {string} */ route, /** @type {{ url: string; search?: string }} */ v) => {
+    const url = new URL(route, v.url);
+    url.search = v.search ?? '';
+    return url.toString();
+  };
+  const loadBefore = os.loadavg();
+  const browser = await interactionTrace.launchForTraces();
+  /** @type {Record<string, Record<string, any[]>>} */
+  const visits = {};
+  /** @type {Record<string, Record<string, Sample[]>>} */
+  const lighthouseRuns = {};
+  try {
+    for (const route of routes) {
+      for (const { label } of variants) {
+        (visits[route] ??= {})[label] = [];
+        (lighthouseRuns[route] ??= {})[label] = [];
+      }
+      for (let run = 1; run <= traceRuns; run += 1) {
+        for (const variant of variants) {
+          const { label } = variant;
+          // A visit that fails (a render server answering late on a busy machine) is tried again,
+          // twice at most, and reported.
+          let sample = null;
+          for (let attempt = 1; attempt <= 3 && !sample; attempt += 1) {
+            try {
+              sample = await interactionTrace.measureVisit(browser, at(route, variant));
+            } catch (error) {
+              console.warn(`Trace ${label} ${route} attempt ${attempt} failed: ${error}`);
+            }
+          }
+          if (!sample) throw new Error(`Trace ${label} ${route}: three visits failed`);
+          console.log(`Trace ${label} ${route} ${run}/${traceRuns}: ${JSON.stringify(sample)}`);
+          visits[route]?.[label]?.push(sample);
+        }
+      }
+      if (variants.length > 1)
+        for (let run = 1; run <= runs; run += 1) {
+          for (const variant of variants) {
+            const { label } = variant;
+            const sample = await measure(at(route, variant), 'mobile');
+            console.log(`Lighthouse ${label} ${route} ${run}/${runs}: LCP ${sample.lcpMs} ms`);
+            lighthouseRuns[route]?.[label]?.push(sample);
+          }
+        }
+    }
+  } finally {
+    await browser.close();
+  }
+  const med = (/** @type {Array<number | null>} */ values) => {
+    const known = /** @type {number[]} */ (values.filter((v) => typeof v === 'number'));
+    return known.length ? median(known) : null;
+  };
+  return {
+    generatedAt: new Date().toISOString(),
+    command,
+    machine,
+    loadAverage: { before: loadBefore, after: os.loadavg() },
+    runs: traceRuns,
+    variants: variants.map((v) => v.label),
+    routes: Object.fromEntries(
+      Object.entries(visits).map(([route, byVariant]) => [
+        route,
+        Object.fromEntries(
+          Object.entries(byVariant).map(([label, samples]) => {
+            const names = [...new Set(samples.flatMap((s) => Object.keys(s.nextPaintMs)))];
+            const lh = lighthouseRuns[route]?.[label] ?? [];
+            return [
+              label,
+              {
+                menuPaintedMs: med(samples.map((s) => s.menuPaintedMs)),
+                firstWorkingTapMs: med(samples.map((s) => s.firstWorkingTapMs)),
+                firstTapAfterPaintMs: med(
+                  samples.map((s) =>
+                    s.firstWorkingTapMs === null ? null : s.firstWorkingTapMs - s.menuPaintedMs,
+                  ),
+                ),
+                tapsLost: med(samples.map((s) => s.tapsLost)),
+                hydratedMs: med(samples.map((s) => s.hydratedMs ?? null)),
+                tapsLostMax: Math.max(...samples.map((s) => s.tapsLost)),
+                tbtCpuMs: med(samples.map((s) => s.tbtCpuMs)),
+                longestTaskCpuMs: med(samples.map((s) => s.longestTaskCpuMs)),
+                longestTaskCpuMsMax: Math.max(...samples.map((s) => s.longestTaskCpuMs ?? 0)),
+                nextPaintMs: Object.fromEntries(
+                  names.map((name) => [name, med(samples.map((s) => s.nextPaintMs[name] ?? null))]),
+                ),
+                lighthouse: lh.length
+                  ? {
+                      runs: lh.length,
+                      score: median(lh.map((s) => s.score)),
+                      lcpMs: median(lh.map((s) => s.lcpMs)),
+                      tbtMs: median(lh.map((s) => s.tbtMs)),
+                      javascriptGzipBytes: javascriptOfVariant(
+                        /** @type {Sample} */ (lh.at(-1)).requests,
+                        label,
+                      ),
+                    }
+                  : null,
+                samples,
+              },
+            ];
+          }),
+        ),
+      ]),
+    ),
+  };
+}
+
+/** Where each variant's files are, to weigh the JavaScript a Lighthouse run fetched. */
+/** @type {Map<string, { dir: string | undefined; ports: ReturnType<typeof stack.portsFrom> }>} */
+const variantFiles = new Map();
+
+/**
+ * @param {Sample['requests']} requests
+ * @param {string} label
+ */
+function javascriptOfVariant(requests, label) {
+  const variant = variantFiles.get(label);
+  if (!variant) return null;
+  const byPort = new Map(Object.entries(variant.ports).map(([id, port]) => [String(port), id]));
+  const bodies = requests
+    .filter((request) => request.resourceType === 'Script')
+    .flatMap((request) => {
+      const { port, pathname } = new URL(request.url);
+      const app = byPort.get(port);
+      if (!app) return [];
+      const dir = variant.dir ? path.join(variant.dir, app) : paths.distOf(app);
+      const file = path.join(dir, decodeURIComponent(pathname));
+      return fs.existsSync(file) ? [{ url: request.url, body: fs.readFileSync(file) }] : [];
+    });
+  return weight.weighJavaScript(bodies, variant.ports).totalGzipBytes;
+}
+
 async function main() {
   const { onShutdown, shutdown, stopOnSignals } = processes;
   stopOnSignals();
@@ -405,8 +596,8 @@ async function main() {
 
     /** @type {any} */
     let report;
-    if (loadOnly) {
-      // Only the load test: the Lighthouse results of the last full run stay as they were.
+    if (loadOnly || tapsOnly) {
+      // Only the load test (or the trace measures): the other results stay as they were.
       const previous = path.join(reports, 'bench.json');
       report = fs.existsSync(previous)
         ? JSON.parse(fs.readFileSync(previous, 'utf8'))
@@ -493,10 +684,51 @@ async function main() {
         results,
         floor,
       };
+      // The trace-based sections are kept from the last run that measured them (they carry
+      // their own date), unless this run measures them again.
+      const previous = path.join(reports, 'bench.json');
+      if (fs.existsSync(previous)) {
+        const { interaction, clientStart } = JSON.parse(fs.readFileSync(previous, 'utf8'));
+        Object.assign(report, { interaction, clientStart });
+      }
     }
     report.targets = targets;
 
-    if (withLoad) {
+    if (withTaps && !loadOnly) {
+      site ??= await stack.serveSite({ ports });
+      /** @type {Array<{ label: string; url: string; search?: string }>} */
+      const variants = [{ label: 'this build', url: site.url }];
+      variantFiles.set('this build', { dir: undefined, ports });
+      for (const start of clientStarts) {
+        const label = `client-start=${start}`;
+        variants.push({ label, url: site.url, search: `?${label}` });
+        variantFiles.set(label, { dir: undefined, ports });
+      }
+      /** @type {{ url: string; close: () => Promise<void> } | null} */
+      let before = null;
+      if (beforeDir) {
+        const beforeBase = base + 100;
+        before = await serveBuildAt(beforeDir, beforeBase);
+        onShutdown(() => before?.close());
+        variants.push({ label: 'before', url: before.url });
+        variantFiles.set('before', {
+          dir: path.resolve(beforeDir),
+          ports: stack.portsFrom(beforeBase),
+        });
+      }
+      for (const { url } of variants)
+        for (const route of routes) await get(new URL(route, url).toString());
+      try {
+        // The choices of start are a study of their own: they keep the before/after section.
+        report[clientStarts.length ? 'clientStart' : 'interaction'] =
+          await interactionBench(variants);
+      } finally {
+        await before?.close();
+        before = null;
+      }
+    }
+
+    if (withLoad && !tapsOnly) {
       /** One request before the load, which also tells whether the page renders whole. */
       const warmUp = async (/** @type {string} */ siteUrl) => {
         const page = await get(new URL(load.path, siteUrl).toString());
@@ -521,7 +753,7 @@ async function main() {
         cached,
         forced,
       };
-    } else {
+    } else if (!tapsOnly) {
       report.load = null;
     }
     await closeSite();
@@ -537,8 +769,108 @@ async function main() {
   }
 }
 
-if (isMainThread) await main();
+if (isMainThread && args.includes('--render')) {
+  // Only writes reports/bench.md again from reports/bench.json (after editing analysis.md).
+  const json = path.join(reports, 'bench.json');
+  fs.writeFileSync(
+    path.join(reports, 'bench.md'),
+    renderMarkdown(JSON.parse(fs.readFileSync(json, 'utf8'))),
+  );
+} else if (isMainThread) await main();
 else parentPort?.postMessage(await runAutocannon(workerData.loadTestUrl));
+
+/**
+ * The trace-based section: per route, this build (and the earlier one, if measured) side by side.
+ * @param {any} interaction
+ * @param {string} title
+ * @param {(pass: boolean, value: string) => string} ok
+ * @param {(ms: number) => string} seconds
+ * @param {(bytes: number) => string} kb
+ */
+function interactionSection(interaction, title, ok, seconds, kb) {
+  const lines = [title, ''];
+  if (!interaction) {
+    lines.push('Not measured in this run (`--no-taps`).');
+    return lines;
+  }
+  const load = (/** @type {number[]} */ l) => l.map((v) => v.toFixed(2)).join(' / ');
+  lines.push(
+    `Measured ${interaction.generatedAt} by \`${interaction.command}\`: medians of ${interaction.runs} cold visits per route and build, 390 x 844 touch, CDP throttling 4x CPU, 150 ms RTT, 1.6 Mbps down. ${interaction.variants.length > 1 ? 'The builds were measured interleaved (one visit of each in turn), on the same machine at the same time. ' : ''}Load average (1 / 5 / 15 min) ${load(interaction.loadAverage.before)} before, ${load(interaction.loadAverage.after)} after: wall-clock figures (paint, tap, next paint) follow it; CPU-time figures do not.`,
+    '',
+    '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
+    '- **Hydrated**: when the app had taken over the page (every control then answers by itself).',
+    "- **CPU-time TBT**: over the main thread's tasks after the first paint, the sum of max(0, 4 × CPU time − 50 ms); **longest task**: 4 × its CPU time (median, worst).",
+    '- **Next paint**: Event Timing duration (input to the next paint) of the interaction, after hydration, at 4x; under 16 ms shows as 0.',
+    '',
+  );
+  const variants = /** @type {string[]} */ (interaction.variants);
+  const header = ['route', 'measure', ...variants];
+  lines.push(`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
+  const ms = (/** @type {number | null} */ v) => (v === null ? '—' : `${Math.round(v)} ms`);
+  for (const [route, byVariant] of Object.entries(interaction.routes)) {
+    const row = (/** @type {string} */ name, /** @type {(v: any) => string} */ cellOf) =>
+      lines.push(
+        `| ${route} | ${name} | ${variants.map((label) => (byVariant[label] ? cellOf(byVariant[label]) : '—')).join(' | ')} |`,
+      );
+    const current = (/** @type {any} */ v) => v === byVariant['this build'];
+    row('Menu painted', (v) => (v.menuPaintedMs === null ? '—' : seconds(v.menuPaintedMs)));
+    row('first working tap', (v) =>
+      v.firstWorkingTapMs === null ? 'never' : seconds(v.firstWorkingTapMs),
+    );
+    row('… after Menu painted', (v) => {
+      const text = ms(v.firstTapAfterPaintMs);
+      return current(v)
+        ? ok(
+            v.firstTapAfterPaintMs !== null &&
+              v.firstTapAfterPaintMs <= targets.firstTapAfterPaintMs,
+            text,
+          )
+        : text;
+    });
+    row('hydrated (app ready)', (v) =>
+      typeof v.hydratedMs === 'number' ? seconds(v.hydratedMs) : '—',
+    );
+    row('taps lost (median, worst)', (v) => {
+      const text = `${v.tapsLost}, ${v.tapsLostMax}`;
+      return current(v) ? ok(v.tapsLostMax <= targets.tapsLost, text) : text;
+    });
+    row('CPU-time TBT', (v) =>
+      current(v)
+        ? ok((v.tbtCpuMs ?? Infinity) <= targets.tbtCpuMs, ms(v.tbtCpuMs))
+        : ms(v.tbtCpuMs),
+    );
+    row('longest task (median, worst)', (v) => {
+      const text = `${ms(v.longestTaskCpuMs)}, ${ms(v.longestTaskCpuMsMax)}`;
+      return current(v) ? ok(v.longestTaskCpuMsMax <= targets.longestTaskCpuMs, text) : text;
+    });
+    const names = [
+      ...new Set(
+        Object.values(byVariant).flatMap((/** @type {any} */ v) => Object.keys(v.nextPaintMs)),
+      ),
+    ];
+    for (const name of names)
+      row(`next paint: ${name}`, (v) => {
+        const value = v.nextPaintMs[name] ?? null;
+        return current(v)
+          ? ok(value !== null && value <= targets.nextPaintMs, ms(value))
+          : ms(value);
+      });
+    if (Object.values(byVariant).some((/** @type {any} */ v) => v.lighthouse)) {
+      row('Lighthouse mobile score', (v) => String(v.lighthouse?.score ?? '—'));
+      row('Lighthouse LCP', (v) => (v.lighthouse ? seconds(v.lighthouse.lcpMs) : '—'));
+      row('Lighthouse TBT', (v) => (v.lighthouse ? `${v.lighthouse.tbtMs} ms` : '—'));
+      row('JS (gzip)', (v) => {
+        const bytes = v.lighthouse?.javascriptGzipBytes;
+        if (typeof bytes !== 'number') return '—';
+        const text = `${kb(bytes)} KB`;
+        return current(v) && route === '/'
+          ? ok(bytes / 1024 <= targets.homeJavaScriptKB, text)
+          : text;
+      });
+    }
+  }
+  return lines;
+}
 
 /** @param {any} report */
 function renderMarkdown(report) {
@@ -619,6 +951,28 @@ function renderMarkdown(report) {
     );
   }
 
+  lines.push(
+    '',
+    ...interactionSection(
+      report.interaction,
+      '## Interaction from the first paint (Chrome traces, phone profile)',
+      ok,
+      seconds,
+      kb,
+    ),
+  );
+  if (report.clientStart)
+    lines.push(
+      '',
+      ...interactionSection(
+        report.clientStart,
+        '## When the client starts: the choices measured (same build, ?client-start=)',
+        ok,
+        seconds,
+        kb,
+      ),
+    );
+
   lines.push('', '## Render server under load', '');
   const loadReport = report.load;
   if (loadReport) {
@@ -671,6 +1025,35 @@ function renderMarkdown(report) {
     if (r.javascript.federationRuntimeCopies !== 1)
       misses.push(
         `${r.route}: ${r.javascript.federationRuntimeCopies} federation runtimes (target 1)`,
+      );
+  }
+  const current = Object.entries(report.interaction?.routes ?? {}).flatMap(([route, byVariant]) =>
+    /** @type {any} */ (byVariant)['this build']
+      ? [[route, /** @type {any} */ (byVariant)['this build']]]
+      : [],
+  );
+  for (const [route, v] of current) {
+    if (v.tapsLostMax > targets.tapsLost)
+      misses.push(`${route}: ${v.tapsLostMax} taps lost (target 0)`);
+    if (v.firstTapAfterPaintMs === null || v.firstTapAfterPaintMs > targets.firstTapAfterPaintMs)
+      misses.push(
+        `${route}: first working tap ${v.firstTapAfterPaintMs ?? '—'} ms after Menu's paint (target ≤ ${targets.firstTapAfterPaintMs} ms)`,
+      );
+    if ((v.tbtCpuMs ?? Infinity) > targets.tbtCpuMs)
+      misses.push(`${route}: CPU-time TBT ${v.tbtCpuMs} ms (target ≤ ${targets.tbtCpuMs} ms)`);
+    if (v.longestTaskCpuMsMax > targets.longestTaskCpuMs)
+      misses.push(
+        `${route}: a task of ${v.longestTaskCpuMsMax} ms at 4x in the worst visit (target ≤ ${targets.longestTaskCpuMs} ms)`,
+      );
+    for (const [name, ms] of Object.entries(v.nextPaintMs))
+      if (ms === null || Number(ms) > targets.nextPaintMs)
+        misses.push(
+          `${route}: next paint of ${name} ${ms ?? '—'} ms (target ≤ ${targets.nextPaintMs} ms)`,
+        );
+    const js = v.lighthouse?.javascriptGzipBytes;
+    if (route === '/' && typeof js === 'number' && js / 1024 > targets.homeJavaScriptKB)
+      misses.push(
+        `/: ${(js / 1024).toFixed(1)} KB of JavaScript (gzip) (target ≤ ${targets.homeJavaScriptKB} KB)`,
       );
   }
   if (loadReport && !(loadReport.cached.p99Ms < targets.cachedP99Ms))

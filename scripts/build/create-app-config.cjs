@@ -33,6 +33,8 @@ const shellRuntimePlugins = [
  * @typedef {object} FederationContract
  * @property {import('../lib/apps.cjs').AppId} app
  * @property {Record<string, string>} [exposes] exposed name -> file, relative to the app
+ * @property {Record<string, string>} [developmentExposes] exposed only by development builds
+ *   (what the apps' standalone pages use), never by what is deployed
  * @property {Exclude<import('../lib/apps.cjs').AppId, 'shell'>[]} [remotes] remotes it consumes
  */
 
@@ -246,7 +248,7 @@ function createAppConfig(contract, appDir, argv) {
         name: container,
         // Hashed in production: a page names the exact entry its server render used.
         filename: `remoteEntry${hashed}.js`,
-        exposes: contract.exposes ?? {},
+        exposes: { ...contract.exposes, ...(production ? {} : contract.developmentExposes) },
         remotes: Object.fromEntries(
           (contract.remotes ?? []).map((id) => [id, `${apps[id].container}@${manifestUrl(id)}`]),
         ),

@@ -7,8 +7,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** The studio's mark (the sun on the horizon) as the tab icon, inline so no request is made. */
-const pageIcon = `<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'%3E%3Crect width='40' height='40' rx='8' fill='%230e0e10'/%3E%3Ccircle cx='20' cy='24' r='11' fill='%23ff7a45'/%3E%3Crect x='4' y='24' width='32' height='12' fill='%230e0e10'/%3E%3Crect x='4' y='25.5' width='32' height='3' rx='1.5' fill='%23f5f2eb'/%3E%3C/svg%3E">`;
+/**
+ * The studio's mark (the sun on the horizon) as the tab icon, inline so no request is made. A URL
+ * may not contain spaces (the HTML checker refuses them), hence %20.
+ */
+const pageIcon = `<link rel="icon" href="data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%2040%2040'%3E%3Crect%20width='40'%20height='40'%20rx='8'%20fill='%230e0e10'/%3E%3Ccircle%20cx='20'%20cy='24'%20r='11'%20fill='%23ff7a45'/%3E%3Crect%20x='4'%20y='24'%20width='32'%20height='12'%20fill='%230e0e10'/%3E%3Crect%20x='4'%20y='25.5'%20width='32'%20height='3'%20rx='1.5'%20fill='%23f5f2eb'/%3E%3C/svg%3E">`;
 
 /** Where an app's own page says the icon goes. */
 const iconSlot = '<!-- page icon -->';

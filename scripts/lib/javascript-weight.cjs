@@ -24,6 +24,18 @@ const signatures = {
   firebase: (/** @type {string} */ source) => /@firebase\/(app|firestore)/.test(source),
 };
 
+/**
+ * What a chunk of the shell's own is, for the shell's lines of the list by owner: its entry
+ * carries the federation runtime; its app chunk the router, layout and navigation.
+ * @param {string} source
+ * @param {string} file
+ */
+function shellPart(source, file) {
+  if (signatures.federationRuntime(source)) return 'shell: federation runtime and entry';
+  if (source.includes('clientReady')) return 'shell: app (routes, layout, navigation)';
+  return `shell: chunk ${file.replace(/\.[0-9a-f]{8}\.js$/, '')}`;
+}
+
 /** @returns {Map<string, string>} "<app>/<file>" -> shared library name */
 function sharedFiles() {
   /** @type {Map<string, string>} */
@@ -64,11 +76,15 @@ function weighJavaScript(scripts, ports) {
     const { port, pathname } = new URL(url);
     const app = appByPort.get(port) ?? `other (${port})`;
     const library = shared.get(`${app}/${path.posix.basename(pathname)}`);
-    const owner = library ? `shared: ${library}` : app;
+    const source = body.toString('utf8');
+    const owner = library
+      ? `shared: ${library}`
+      : app === 'shell'
+        ? shellPart(source, path.posix.basename(pathname))
+        : app;
     const bytes = gzipBytes(body);
     byOwner[owner] = (byOwner[owner] ?? 0) + bytes;
     total += bytes;
-    const source = body.toString('utf8');
     if (signatures.reactDom(source)) reactDomCopies += 1;
     if (signatures.federationRuntime(source)) federationRuntimeCopies += 1;
     if (signatures.firebase(source)) firebase = true;

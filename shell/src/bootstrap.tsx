@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import 'remote-shared/tokens';
@@ -8,6 +8,11 @@ import { InitialPagesContext, type InitialPages } from './remotes/initial-pages'
 import { preloadPage } from './remotes/lazy-pages';
 import { routeFor } from './routes/route-table';
 import { withinDeadline } from '../../federation/runtime-plugins/load-deadline';
+
+/** Lets the browser handle input and paint between start-up steps (each a task of its own). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** Marks the document once the site runs in the browser (tests wait for it before acting). */
 function ClientReady() {
@@ -39,6 +44,7 @@ export async function start(root: HTMLElement, state: ServerState | null): Promi
     createRoot(root).render(app);
     return;
   }
+  await nextTask();
   const page = routeFor(window.location.pathname)?.module;
   if (page && !initial.unavailable.has(page)) {
     try {
@@ -48,9 +54,14 @@ export async function start(root: HTMLElement, state: ServerState | null): Promi
       initial.held.add(page);
     }
   }
-  hydrateRoot(root, app, {
-    onRecoverableError(error, info) {
-      console.error('Hydration error:', error, info.componentStack);
-    },
+  await nextTask();
+  // In a transition, hydration yields to the visitor between units of work, and each Suspense
+  // boundary (a page section) hydrates and commits on its own.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError(error, info) {
+        console.error('Hydration error:', error, info.componentStack);
+      },
+    });
   });
 }

@@ -16,8 +16,8 @@ import { setUpComposedSite, siteUrl, visit } from '../support/browser/site';
 
 // A page never hangs: what does not answer on the way to it is given up after the load
 // deadline, and the visitor sees the state designed for it. Slack covers a busy machine, and
-// timings from a page's arrival include its scripts starting (after the load event and a frame
-// on a server-rendered page). Without the deadlines these waits last 20 s or for ever.
+// timings from a page's arrival include its scripts starting (once the first screen has painted
+// on a server-rendered page, 3 s at the latest). Without the deadlines these waits last 20 s or for ever.
 const slackMs = 2000;
 const startupMs = 3000;
 const startupNotice = 'First Day Studio could not load right now';

@@ -1,5 +1,6 @@
-import { useRef, type FormEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { contactPage, mailtoHref, studio } from 'remote-shared/content';
+import { useTapReplay } from 'remote-shared/hooks';
 import { Button } from 'remote-shared/ui';
 import type { ContactWriteFailure, ContactWriter } from '../firestore/contact-submission';
 import styles from './contact-form.module.css';
@@ -29,7 +30,7 @@ export interface ContactFormProps {
 }
 
 export function ContactForm({ writer, newId, onSent, submitRef }: ContactFormProps) {
-  const { values, errors, state, change, clear, submit } = useContactForm({
+  const { values, errors, state, change, adoptTyped, clear, submit } = useContactForm({
     write: writer.write,
     newId,
   });
@@ -60,6 +61,24 @@ export function ContactForm({ writer, newId, onSent, submitRef }: ContactFormPro
     if (honeypot.current) honeypot.current.value = '';
   }
 
+  // Text typed before hydration is in the fields but not in the form's state: take it over
+  // once, at hydration, before any replayed tap reads the state.
+  useLayoutEffect(() => {
+    const typed = Object.fromEntries(
+      contactFields.flatMap((field) => {
+        const input = form.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+          `#contact-${field}`,
+        );
+        return input && input.value !== '' ? [[field, input.value]] : [];
+      }),
+    );
+    if (Object.keys(typed).length > 0) adoptTyped(typed);
+  }, [adoptTyped]);
+
+  // Submit and Clear tapped before hydration take effect once hydrated (typed text is kept).
+  const submitTap = useTapReplay('contact-submit', () => form.current?.requestSubmit());
+  const clearTap = useTapReplay('contact-clear', onClear);
+
   return (
     <form
       ref={form}
@@ -72,6 +91,7 @@ export function ContactForm({ writer, newId, onSent, submitRef }: ContactFormPro
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onFocus={firstUse}
+      {...submitTap}
     >
       <p className={styles.note}>{contactPage.requiredNote}</p>
       <div className={styles.grid}>
@@ -102,7 +122,13 @@ export function ContactForm({ writer, newId, onSent, submitRef }: ContactFormPro
         <Button ref={submitRef} type="submit" disabled={sending} className={styles.submit}>
           {sending ? contactPage.sending : contactPage.submit}
         </Button>
-        <Button type="button" variant="secondary" disabled={sending} onClick={onClear}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={sending}
+          onClick={onClear}
+          {...clearTap}
+        >
           {contactPage.clear}
         </Button>
       </div>

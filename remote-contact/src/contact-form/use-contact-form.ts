@@ -41,6 +41,12 @@ export function useContactForm({ write, newId }: ContactFormDeps) {
     [values, errors],
   );
 
+  /** Takes over text typed into the server-rendered fields before the form hydrated. */
+  const adoptTyped = useCallback((typed: Partial<ContactValues>) => {
+    if (typed.phone !== undefined) typed = { ...typed, phone: filterPhone(typed.phone) };
+    setValues((current) => ({ ...current, ...typed }));
+  }, []);
+
   const clear = useCallback(() => {
     setValues(emptyContactValues);
     setErrors({});
@@ -80,5 +86,5 @@ export function useContactForm({ write, newId }: ContactFormDeps) {
     [values, state, write, newId],
   );
 
-  return { values, errors, state, change, clear, submit };
+  return { values, errors, state, change, adoptTyped, clear, submit };
 }

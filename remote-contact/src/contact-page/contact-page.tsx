@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { contactPage, mailtoHref, studio } from 'remote-shared/content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
@@ -43,7 +43,10 @@ export function ContactPage({ writer = firestoreContactWriter }: ContactPageProp
             </a>
           </p>
         </noscript>
-        <ContactForm writer={writer} newId={newDocumentId} onSent={onSent} submitRef={submit} />
+        {/* Its own hydration unit: the page's text is interactive without waiting for it. */}
+        <Suspense>
+          <ContactForm writer={writer} newId={newDocumentId} onSent={onSent} submitRef={submit} />
+        </Suspense>
       </div>
       <ThankYouDialog open={thanking} onClose={() => setThanking(false)} returnFocusTo={submit} />
     </Container>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { AboutBlock } from '../about-block/about-block';
 import { MotionBand } from '../band/motion-band';
 import { Hero } from '../hero/hero';
@@ -10,16 +11,26 @@ import styles from './home-page.module.css';
 /** The sections after the first screen, in order. */
 const belowTheFold = [AboutBlock, TeamShowcase, OurWork, MotionBand, OurServices];
 
-/** Home, top to bottom as the product describes it. */
+/**
+ * Home, top to bottom as the product describes it. Each section is its own Suspense boundary:
+ * React hydrates and commits them one at a time (the first screen first), so no hydration task
+ * has to take the whole page at once.
+ */
 export function HomePage() {
   return (
     <>
-      <Hero />
-      <Intro />
+      <Suspense>
+        <Hero />
+      </Suspense>
+      <Suspense>
+        <Intro />
+      </Suspense>
       {/* A fixed list, so its positions are stable keys. */}
       {belowTheFold.map((Section, position) => (
         <div key={position} className={styles.later}>
-          <Section />
+          <Suspense>
+            <Section />
+          </Suspense>
         </div>
       ))}
     </>

@@ -1,5 +1,5 @@
 import { team, teamSection } from 'remote-shared/content';
-import { usePrefersReducedMotion } from 'remote-shared/hooks';
+import { usePrefersReducedMotion, useTapReplay } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
 import { PixelatedPortrait } from './pixelated-portrait';
 import styles from './team-showcase.module.css';
@@ -9,6 +9,7 @@ import { useRotation } from './use-rotation';
 export function TeamShowcase() {
   const reducedMotion = usePrefersReducedMotion();
   const { state, dispatch, rotating } = useRotation(team.length, reducedMotion);
+  const pauseTap = useTapReplay('team-pause', () => dispatch({ type: 'toggle-pause' }));
   const member = team[state.index];
   if (!member) return null;
   const { width, height } = teamSection.imageSize;
@@ -49,6 +50,7 @@ export function TeamShowcase() {
               className={styles.pause}
               aria-label={state.userPaused ? teamSection.playLabel : teamSection.pauseLabel}
               onClick={() => dispatch({ type: 'toggle-pause' })}
+              {...pauseTap}
             >
               <span
                 aria-hidden="true"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PortfolioTile } from 'remote-shared/content';
 import { workSection } from 'remote-shared/content';
+import { useTapReplay } from 'remote-shared/hooks';
 import { SmartLink } from 'remote-shared/ui';
 import styles from './our-work.module.css';
 import { LazyImage } from '../lazy-image/lazy-image';
@@ -8,6 +9,8 @@ import { LazyImage } from '../lazy-image/lazy-image';
 /** A project: its picture blurs and darkens to reveal the title and "Check project" on hover or focus. */
 export function WorkTile({ tile }: { tile: PortfolioTile }) {
   const [active, setActive] = useState(false);
+  // A tap on the tile (not its link) before hydration reveals it once hydrated.
+  const tap = useTapReplay(`work-${tile.title}`, () => setActive(true));
   const { width, height } = workSection.imageSize;
   return (
     <article
@@ -17,6 +20,7 @@ export function WorkTile({ tile }: { tile: PortfolioTile }) {
       onMouseLeave={() => setActive(false)}
       onFocus={() => setActive(true)}
       onBlur={() => setActive(false)}
+      {...tap}
     >
       <div className={styles.frame}>
         <LazyImage className={styles.image} src={tile.image} alt="" width={width} height={height} />

@@ -8,12 +8,14 @@ import styles from './site-layout.module.css';
 import { useDocumentTitle } from './use-document-title';
 import { useRouteFocus } from './use-route-focus';
 import { useNavigationScroll } from './use-navigation-scroll';
+import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
 
 /** The chrome around every page: skip link, navigation, the page area and the footer. */
 export function SiteLayout() {
   const [menuOpen, setMenuOpen] = useMenuState();
   useNavigationScroll();
   useDocumentTitle();
+  usePrefetchOnIntent();
   const main = useRef<HTMLElement>(null);
   useRouteFocus(main);
   return (

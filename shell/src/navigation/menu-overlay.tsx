@@ -1,17 +1,21 @@
-import type { Ref } from 'react';
+import type { Ref, SyntheticEvent } from 'react';
 import { navigation } from 'remote-shared/content';
 import { SocialLinks } from 'remote-shared/ui';
 import { LinkList } from './link-list';
 import styles from './menu-overlay.module.css';
 
 export interface MenuOverlayProps {
-  open: boolean;
   id: string;
+  /** The popover opened or closed (by its toggle, Escape or a tap outside it). */
+  onToggle: (event: SyntheticEvent<HTMLDivElement>) => void;
   ref?: Ref<HTMLDivElement>;
 }
 
-/** The full-screen menu. Kept in the DOM while closed so the toggle's aria-controls resolves. */
-export function MenuOverlay({ open, id, ref }: MenuOverlayProps) {
+/**
+ * The full-screen menu: a popover (shown in the top layer, below the navigation bar), always in
+ * the DOM so the toggle's popovertarget and aria-controls resolve and its links are real links.
+ */
+export function MenuOverlay({ id, onToggle, ref }: MenuOverlayProps) {
   return (
     <div
       ref={ref}
@@ -19,7 +23,8 @@ export function MenuOverlay({ open, id, ref }: MenuOverlayProps) {
       className={styles.overlay}
       role="dialog"
       aria-label={navigation.overlayLabel}
-      hidden={!open}
+      popover="auto"
+      onToggle={onToggle}
     >
       <div className={styles.inner}>
         <LinkList

@@ -5,6 +5,7 @@ import { useFocusTrap } from 'remote-shared/hooks';
 import { Logo } from 'remote-shared/ui';
 import { MenuOverlay } from './menu-overlay';
 import styles from './navigation.module.css';
+import { popoverState, toggleWithoutPopover, useOverlayPopover } from './use-overlay-popover';
 import { useScrollLock } from './use-scroll-lock';
 
 const overlayId = 'site-menu';
@@ -15,21 +16,30 @@ export interface NavigationProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The navigation bar: the logo home, and the Menu/Close toggle of the full-screen overlay. */
+/**
+ * The navigation bar: the logo home, and the Menu/Close toggle of the full-screen overlay. The
+ * overlay is a popover, so the toggle works before and without scripts; its label and icon
+ * follow the popover in CSS, so hydration changes nothing on screen.
+ */
 export function Navigation({ open, onOpenChange }: NavigationProps) {
   const bar = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
+  const takenOver = useOverlayPopover(overlay, open, onOpenChange);
   useScrollLock(open, overlay);
   useFocusTrap([bar, overlay], open, {
     onEscape: () => onOpenChange(false),
-    initialFocus: () => overlay.current?.querySelector<HTMLElement>('a[href]'),
+    initialFocus: () => {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && overlay.current?.contains(active)) return active;
+      return overlay.current?.querySelector<HTMLElement>('a[href]');
+    },
     returnFocusTo: toggle,
   });
 
   return (
-    <header className={`${styles.header} ${open ? styles.open : ''}`}>
+    <header className={styles.header}>
       <div className={styles.bar} ref={bar}>
         <Link to="/" className={styles.logo} aria-label={navigation.logoLabel}>
           <Logo />
@@ -38,18 +48,27 @@ export function Navigation({ open, onOpenChange }: NavigationProps) {
           ref={toggle}
           type="button"
           className={styles.toggle}
-          aria-expanded={open}
+          popoverTarget={overlayId}
+          aria-expanded={takenOver ? open : undefined}
           aria-controls={overlayId}
-          onClick={() => onOpenChange(!open)}
+          onClick={() => toggleWithoutPopover(open, onOpenChange)}
         >
-          <span>{open ? navigation.closeLabel : navigation.menuLabel}</span>
+          <span className={styles.menuLabel}>{navigation.menuLabel}</span>
+          <span className={styles.closeLabel}>{navigation.closeLabel}</span>
           <span className={styles.burger} aria-hidden="true">
             <span />
             <span />
           </span>
         </button>
       </div>
-      <MenuOverlay ref={overlay} id={overlayId} open={open} />
+      <MenuOverlay
+        ref={overlay}
+        id={overlayId}
+        onToggle={(event) => {
+          const next = popoverState(event.nativeEvent);
+          if (next !== undefined && next !== open) onOpenChange(next);
+        }}
+      />
     </header>
   );
 }

@@ -7,6 +7,8 @@ type PageModule = { default: ComponentType };
 
 const components = new Map<PageModuleId, LazyExoticComponent<ComponentType>>();
 const loaded = new Map<PageModuleId, PageModule>();
+/** Loads under way (a prefetch on intent, say): a render that needs the page shares them. */
+const pending = new Map<PageModuleId, Promise<PageModule>>();
 
 /**
  * A thenable that answers at once. React reads a lazy component whose loader answers this way
@@ -21,7 +23,18 @@ const settled = (module: PageModule) =>
 
 /** Loads a page's module ahead of rendering it (the server and the first hydration do). */
 export async function preloadPage(page: PageModuleId): Promise<void> {
-  loaded.set(page, (await loadPage(page)) as PageModule);
+  const loading = pending.get(page) ?? (loadPage(page) as Promise<PageModule>);
+  pending.set(page, loading);
+  try {
+    loaded.set(page, await loading);
+  } finally {
+    pending.delete(page);
+  }
+}
+
+/** Whether a page's module is loaded, or being loaded, already. */
+export function isPageLoaded(page: PageModuleId): boolean {
+  return loaded.has(page) || pending.has(page);
 }
 
 /** The lazy component of a remote page, made once and reused across visits. */
@@ -30,7 +43,9 @@ export function lazyPage(page: PageModuleId): LazyExoticComponent<ComponentType>
   if (!component) {
     component = lazy<ComponentType>(() => {
       const module = loaded.get(page);
-      return module ? settled(module) : (loadPage(page) as Promise<PageModule>);
+      return module
+        ? settled(module)
+        : (pending.get(page) ?? (loadPage(page) as Promise<PageModule>));
     });
     components.set(page, component);
   }
@@ -45,5 +60,6 @@ export function lazyPage(page: PageModuleId): LazyExoticComponent<ComponentType>
 export function forgetPage(page: PageModuleId): void {
   components.delete(page);
   loaded.delete(page);
+  pending.delete(page);
   forgetRemote(remoteOf(page));
 }

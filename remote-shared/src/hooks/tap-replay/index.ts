@@ -1,0 +1,2 @@
+export { tapCaptureScript } from './tap-capture-script';
+export { useTapReplay } from './use-tap-replay';

@@ -1,0 +1,8 @@
+/**
+ * The page's first script (inline, in the head): until a part of the page has hydrated, no
+ * element of it listens, and React does not replay a tap it never saw. This records every tap
+ * on a control marked `data-tap` (a click, or a form's submit, which it also keeps from leaving
+ * the page) so that the control replays it once it has hydrated (`useTapReplay`).
+ * Links are left alone (they navigate as links do), and so are taps on a form's fields.
+ */
+export const tapCaptureScript = `(function(){var d=document,t=window.__fdTaps={taps:[],live:{}};function rec(e){var x=e.target,c=x&&x.closest?x.closest("[data-tap]"):null;if(!c)return;var k=c.getAttribute("data-tap");if(t.live[k])return;if(c.tagName==="FORM"){if(e.type!=="submit")return;e.preventDefault()}else if(e.type!=="click"||x.closest("a[href]")){return}t.taps.push({key:k,event:e})}d.addEventListener("click",rec,true);d.addEventListener("submit",rec,true)})();`;
