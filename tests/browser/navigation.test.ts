@@ -106,11 +106,16 @@ describe('the navigation overlay', () => {
   it('opens and closes with the toggle', async () => {
     await clickToggleInPlace(ctx.page);
     await overlay(ctx.page).waitFor();
-    expect(await toggle(ctx.page).getAttribute('aria-expanded')).toBe('true');
+    // The popover's toggle event, which the app's state follows, comes a task after the change.
+    const expanded = (value: 'true' | 'false') =>
+      toggle(ctx.page)
+        .and(ctx.page.locator(`[aria-expanded="${value}"]`))
+        .waitFor({ timeout: 2_000 });
+    await expanded('true');
     await expect(toggle(ctx.page).textContent()).resolves.toContain(navigation.closeLabel);
     await clickToggleInPlace(ctx.page);
     await overlay(ctx.page).waitFor({ state: 'hidden' });
-    expect(await toggle(ctx.page).getAttribute('aria-expanded')).toBe('false');
+    await expanded('false');
   });
 
   it('moves focus inside, keeps Tab inside, and closes on Escape with focus back on the toggle', async () => {
