@@ -76,22 +76,15 @@ function checkedRange(header, size) {
  * @returns {{ file: string; encoding?: string; negotiated: boolean }}
  */
 function representation(root, pathname, req) {
-  const available = encodings.filter(([, suffix]) => isFile(path.join(root, pathname + suffix)));
+  const available = encodings.filter(
+    ([, suffix]) => sizeOf(path.join(root, pathname + suffix)) !== undefined,
+  );
   if (available.length === 0) return { file: pathname, negotiated: false };
   const chosen = new Negotiator(req).encoding([...available.map(([name]) => name), 'identity']);
   const twin = available.find(([name]) => name === chosen);
   return twin
     ? { file: pathname + twin[1], encoding: twin[0], negotiated: true }
     : { file: pathname, negotiated: true };
-}
-
-/** @param {string} file */
-function isFile(file) {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** @param {string} pathname */
