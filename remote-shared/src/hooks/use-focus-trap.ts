@@ -1,4 +1,4 @@
-import { createFocusTrap, type FocusTrap } from 'focus-trap';
+import type { FocusTrap, createFocusTrap } from 'focus-trap';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 export interface FocusTrapOptions {
@@ -9,6 +9,13 @@ export interface FocusTrapOptions {
   /** Where focus goes when the trap ends; by default the element focused before it began. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
+
+/**
+ * The trap's library is fetched the first time a modal opens, not at start-up: no page needs
+ * it before then, and every byte before hydration delays the first working tap.
+ */
+let library: Promise<{ createFocusTrap: typeof createFocusTrap }> | undefined;
+const loadFocusTrap = () => (library ??= import('focus-trap'));
 
 /**
  * Keeps keyboard focus inside `containers` while `active` (a modal's contract): focus moves in,
@@ -31,24 +38,40 @@ export function useFocusTrap(
       .map((ref) => ref.current)
       .filter((el): el is HTMLElement => el !== null);
     if (elements.length === 0) return;
-    const trap: FocusTrap = createFocusTrap(elements, {
-      escapeDeactivates: () => {
-        latest.current.onEscape();
-        return false;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Focus moves in at once, while the library (Tab wrapping, Escape) is still on its way.
+    latest.current.initialFocus?.()?.focus({ preventScroll: true });
+    let trap: FocusTrap | undefined;
+    let ended = false;
+    loadFocusTrap().then(
+      ({ createFocusTrap }) => {
+        if (ended) return;
+        trap = createFocusTrap(elements, {
+          escapeDeactivates: () => {
+            latest.current.onEscape();
+            return false;
+          },
+          allowOutsideClick: true,
+          // Focusing must not scroll: the page behind a modal stays exactly where it was.
+          preventScroll: true,
+          clickOutsideDeactivates: false,
+          initialFocus: () => latest.current.initialFocus?.() ?? undefined,
+          fallbackFocus: elements[0],
+          setReturnFocus: () => latest.current.returnFocusTo?.current ?? previous ?? false,
+          // jsdom and some containers have no layout; do not hide elements from the trap for that.
+          tabbableOptions: { displayCheck: 'none' },
+        });
+        trap.activate();
       },
-      allowOutsideClick: true,
-      // Focusing must not scroll: the page behind a modal stays exactly where it was.
-      preventScroll: true,
-      clickOutsideDeactivates: false,
-      initialFocus: () => latest.current.initialFocus?.() ?? undefined,
-      fallbackFocus: elements[0],
-      setReturnFocus: (previous) => latest.current.returnFocusTo?.current ?? previous,
-      // jsdom and some containers have no layout; do not hide elements from the trap for that.
-      tabbableOptions: { displayCheck: 'none' },
-    });
-    trap.activate();
+      (error: unknown) => {
+        // The page behind is inert anyway; without the library only Tab's wrapping is lost.
+        console.error('Focus trap unavailable:', error);
+      },
+    );
     return () => {
-      trap.deactivate({ returnFocus: true });
+      ended = true;
+      if (trap) trap.deactivate({ returnFocus: true });
+      else (latest.current.returnFocusTo?.current ?? previous)?.focus({ preventScroll: true });
     };
     // The containers are refs, stable for the component's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
