@@ -41,6 +41,16 @@ export function useFocusTrap(
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Focus moves in at once, while the library (Tab wrapping, Escape) is still on its way.
     latest.current.initialFocus?.()?.focus({ preventScroll: true });
+    // Focus goes back only if nothing else has taken it meanwhile: when a link in the modal
+    // navigates, the new page's heading takes focus, and returning it would steal it back.
+    const returnTarget = () => {
+      const active = document.activeElement;
+      const movedAway =
+        active instanceof HTMLElement &&
+        active !== document.body &&
+        !elements.some((element) => element.contains(active));
+      return movedAway ? false : (latest.current.returnFocusTo?.current ?? previous ?? false);
+    };
     let trap: FocusTrap | undefined;
     let ended = false;
     loadFocusTrap().then(
@@ -57,7 +67,8 @@ export function useFocusTrap(
           clickOutsideDeactivates: false,
           initialFocus: () => latest.current.initialFocus?.() ?? undefined,
           fallbackFocus: elements[0],
-          setReturnFocus: () => latest.current.returnFocusTo?.current ?? previous ?? false,
+          // Read when focus is about to return, a task after the trap ends.
+          setReturnFocus: returnTarget,
           // jsdom and some containers have no layout; do not hide elements from the trap for that.
           tabbableOptions: { displayCheck: 'none' },
         });
@@ -71,7 +82,10 @@ export function useFocusTrap(
     return () => {
       ended = true;
       if (trap) trap.deactivate({ returnFocus: true });
-      else (latest.current.returnFocusTo?.current ?? previous)?.focus({ preventScroll: true });
+      else {
+        const target = returnTarget();
+        if (target) target.focus({ preventScroll: true });
+      }
     };
     // The containers are refs, stable for the component's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
