@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { navigation } from 'remote-shared/content';
 import { useFocusTrap } from 'remote-shared/hooks';
 import { Logo } from 'remote-shared/ui';
+import { usePrefetchLinksWhenOpen } from '../remotes/use-prefetch-on-intent';
 import { MenuOverlay } from './menu-overlay';
 import styles from './navigation.module.css';
 import { popoverState, toggleWithoutPopover, useOverlayPopover } from './use-overlay-popover';
@@ -28,6 +29,7 @@ export function Navigation({ open, onOpenChange }: NavigationProps) {
 
   const takenOver = useOverlayPopover(overlay, open, onOpenChange);
   useScrollLock(open, overlay);
+  usePrefetchLinksWhenOpen(overlay, open);
   useFocusTrap([bar, overlay], open, {
     onEscape: () => onOpenChange(false),
     initialFocus: () => {
