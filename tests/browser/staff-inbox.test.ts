@@ -5,6 +5,7 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { contactPage, errors as errorTexts, pages, staffInbox } from 'remote-shared/content';
+import { columns } from '../../remote-contact/src/request-export/request-export.cjs';
 import { clearEmulator } from '../support/emulators/firestore';
 import { clearAccounts, createAccount, idTokenOf } from '../support/browser/staff-accounts';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
@@ -382,7 +383,7 @@ describe('the staff inbox', () => {
     };
 
     const csv = await download(staffInbox.tools.exportCsv);
-    expect(csv.startsWith('\ufeffcreatedAt,name,phone,email,company,message,id\r\n')).toBe(true);
+    expect(csv.startsWith(`\ufeff${columns.join(',')}\r\n`)).toBe(true);
     const rows = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1); // only what the search shows
     expect(rows[0]).toMatchObject({
@@ -431,5 +432,63 @@ describe('the staff inbox', () => {
     expect((await db.collection('users').doc('AdaRequest000000000').get()).exists).toBe(false);
     expect(await page.locator('main article h3').allInnerTexts()).toEqual([formulaCo.Name]);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('inbox-list-heading');
+  });
+});
+
+describe('where a lead came from', () => {
+  it('shows the landing page’s campaign on the request, filters by it and exports it', async () => {
+    // A visitor from Dribbble lands on the home page with campaign parameters, moves on to
+    // /contact (no parameters there) and sends the form.
+    const opened = await openPage(ctx.browser, { locale: 'en-GB' });
+    pagesOpened.push(opened);
+    const visitorPage = opened.page;
+    await visit(visitorPage, '/?utm_source=dribbble&utm_campaign=autumn', {
+      referer: 'https://dribbble.com/shots/123-first-day',
+    });
+    await visit(visitorPage, '/contact');
+    for (const [label, value] of Object.entries(ada)) {
+      await visitorPage.getByLabel(new RegExp(`^${label}`)).fill(value);
+    }
+    await visitorPage.getByRole('button', { name: contactPage.submit }).click();
+    await visitorPage.getByRole('dialog', { name: contactPage.thankYouTitle }).waitFor();
+    await storeRequest('NoCampaignRequest000', formulaCo, 30);
+
+    const page = await newPage();
+    await signInAsStaff(page);
+    const request = card(page, ada.Name);
+    const fact = (term: string) =>
+      request
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+        .locator('dd');
+    await expect(fact(staffInbox.context.utmSource).textContent()).resolves.toBe('dribbble');
+    await expect(fact(staffInbox.context.utmCampaign).textContent()).resolves.toBe('autumn');
+    await expect(fact(staffInbox.context.page).textContent()).resolves.toBe('/contact');
+    await expect(fact(staffInbox.context.referrer).textContent()).resolves.toBe(
+      'https://dribbble.com',
+    );
+    await expect(fact(staffInbox.context.language).textContent()).resolves.toBe('en-GB');
+
+    await page.getByLabel(staffInbox.tools.campaign).selectOption('autumn');
+    await eventually(() => page.locator('main article').count(), 1);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: staffInbox.tools.exportCsv }).click(),
+    ]);
+    const rows = parse(fs.readFileSync((await file.path()) ?? '', 'utf8'), {
+      columns: true,
+      bom: true,
+    }) as Record<string, string>[];
+    expect(rows).toEqual([
+      expect.objectContaining({
+        name: ada.Name,
+        utmSource: 'dribbble',
+        utmCampaign: 'autumn',
+        page: '/contact',
+        referrer: 'https://dribbble.com',
+        language: 'en-GB',
+        status: 'new',
+      }),
+    ]);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { contextFieldNames, contextFields } from '../../functions/shared/contact-request.cjs';
 import { replyAddressPattern } from '../../functions/src/contact-request';
 import {
   clientIntervalSeconds,
@@ -124,6 +125,11 @@ describe('the rules and the form share one definition (contact-limits.ts)', () =
       expect(rulesText).toContain(check);
     },
   );
+
+  it.each(contextFieldNames)('checks the context field %s with its limit and pattern', (field) => {
+    const { max, pattern } = contextFields[field];
+    expect(rulesText).toContain(`optionalText(data, '${field}', ${max}, ${rulesLiteral(pattern)})`);
+  });
 
   it("the notification function's Reply-To check is the form's email pattern", () => {
     expect(replyAddressPattern).toBe(contactPatterns.email);
@@ -283,6 +289,63 @@ describe('creating a contact request (users/{id})', () => {
       await assertFails(create(without(key)));
     },
   );
+
+  const context = {
+    page: '/contact',
+    referrer: 'https://dribbble.com',
+    utmSource: 'dribbble',
+    utmMedium: 'social',
+    utmCampaign: 'autumn 2026',
+    utmTerm: 'web design',
+    utmContent: 'hero-link',
+    language: 'en-GB',
+  };
+
+  it('allows every context field, each optional', async () => {
+    await assertSucceeds(create({ ...valid(), ...context }));
+    for (const [key, value] of Object.entries(context)) {
+      await assertSucceeds(create({ ...valid(), [key]: value }));
+    }
+  });
+
+  it.each(contextFieldNames)(
+    'allows %s at exactly its limit, denies it one over',
+    async (field) => {
+      const { max } = contextFields[field];
+      const sample =
+        {
+          page: (n: number) => `/${'a'.repeat(n - 1)}`,
+          referrer: (n: number) => `https://${'a'.repeat(n - 12)}.com`,
+          // A valid tag of 35 and of 36 characters (segments of at most 8).
+          language: (n: number) =>
+            n === 35
+              ? 'aaaaaaaa-abcdefgh-abcdefgh-abcdefgh'
+              : 'aaaaaaa-abcdefgh-abcdefgh-abcdefgh-a',
+        }[field as 'page' | 'referrer' | 'language'] ?? ((n: number) => 'x'.repeat(n));
+      expect(sample(max)).toHaveLength(max);
+      await assertSucceeds(create({ ...valid(), [field]: sample(max) }));
+      await assertFails(create({ ...valid(), [field]: sample(max + 1) }));
+    },
+  );
+
+  it.each(contextFieldNames)('denies %s of the wrong type or shape', async (field) => {
+    for (const value of [42, true, null, ['x'], { x: 'y' }, '', ' padded ', 'a\u202eb', 'a\nb']) {
+      await assertFails(create({ ...valid(), [field]: value }));
+    }
+  });
+
+  it('denies a referrer with a path, a page with a query of other characters, a made-up language', async () => {
+    for (const [field, value] of [
+      ['referrer', 'https://evil.example/path?q=1'],
+      ['referrer', 'javascript:alert(1)'],
+      ['page', 'contact'],
+      ['page', '/contact é'],
+      ['language', 'en_GB'],
+      ['language', 'en-GB; q=1'],
+    ]) {
+      await assertFails(create({ ...valid(), [field as string]: value }));
+    }
+  });
 
   it('denies an extra field', async () => {
     await assertFails(create({ ...valid(), isAdmin: true }));

@@ -171,6 +171,28 @@ describe('the notification for a new contact request', () => {
     expect((await mails())[0]!.data().to).toBe('leads@example.com');
   });
 
+  it('says where the request came from in the mail and the Slack post', async () => {
+    process.env.SLACK_WEBHOOK_URL = slackUrl();
+    const { id, deliver } = await storeRequest({
+      ...hostile,
+      page: '/contact',
+      referrer: 'https://dribbble.com',
+      utmSource: 'dribbble',
+      utmCampaign: 'autumn <b>',
+      language: 'en-GB',
+    });
+    await deliver();
+    const mail = (await db.doc(`mail/${id}`).get()).data();
+    expect(mail?.message.text).toContain('Sent from: /contact');
+    expect(mail?.message.text).toContain('Referrer: https://dribbble.com');
+    expect(mail?.message.text).toContain('Campaign: source dribbble, campaign autumn <b>');
+    expect(mail?.message.text).toContain('Language: en-GB');
+    expect(mail?.message.html).toContain('source dribbble, campaign autumn &lt;b&gt;');
+    const post = JSON.parse(slackPosts[0]!) as { text: string };
+    expect(post.text).toContain('Campaign: source dribbble, campaign autumn &lt;b&gt;');
+    expect(post.text).toContain('Sent from: /contact');
+  });
+
   it('still notifies a request with odd content (missing, wrong types, a bad address)', async () => {
     const { id, deliver } = await storeRequest({
       name: 42,

@@ -11,6 +11,7 @@ import {
   type ContactWriter,
   type WriteOutcome,
 } from './contact-submission';
+import type { StoredContext } from './request-context';
 
 export const contactCollection = 'users';
 /** Each client's record for the per-client ceiling (firestore.rules): { request, last }. */
@@ -21,6 +22,8 @@ export interface ContactWriterOptions {
   /** A write that has not answered by then counts as failed (a hung network never spins). */
   readonly timeoutMs?: number;
   readonly log?: Pick<Console, 'info' | 'error'>;
+  /** Where the request is sent from (page, campaign, language), read when it is written. */
+  readonly context?: () => StoredContext;
 }
 
 interface Connection {
@@ -111,7 +114,7 @@ function signInFailure(code: string | undefined): ContactWriteFailure {
  */
 export function createContactWriter(
   settings: FirebaseSettings | (() => Promise<FirebaseSettings>),
-  { timeoutMs = writeTimeoutMs, log = console }: ContactWriterOptions = {},
+  { timeoutMs = writeTimeoutMs, log = console, context = () => ({}) }: ContactWriterOptions = {},
 ): ContactWriter {
   let connection: Promise<Connection> | undefined;
   /** Ids Firestore answered as written. */
@@ -229,6 +232,7 @@ export function createContactWriter(
       email,
       company,
       message,
+      ...context(),
       createdAt: lite.serverTimestamp(),
     });
     batch.set(lite.doc(db, clientsCollection, uid), {

@@ -7,9 +7,12 @@ import type { ContactWriter } from './contact-submission';
 let writer: Promise<ContactWriter> | undefined;
 
 function loadWriter(): Promise<ContactWriter> {
-  writer ??= Promise.all([import('./contact-writer'), import('./load-firebase-settings')]).then(
-    ([{ createContactWriter }, { loadFirebaseSettings }]) =>
-      createContactWriter(() => loadFirebaseSettings()),
+  writer ??= Promise.all([
+    import('./contact-writer'),
+    import('./load-firebase-settings'),
+    import('./request-context'),
+  ]).then(([{ createContactWriter }, { loadFirebaseSettings }, { currentRequestContext }]) =>
+    createContactWriter(() => loadFirebaseSettings(), { context: currentRequestContext }),
   );
   writer.catch(() => {
     writer = undefined;

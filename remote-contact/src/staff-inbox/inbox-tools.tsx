@@ -1,7 +1,10 @@
 import { staffInbox, type StatusFilter } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
+import fields from '../shared-styles/fields.module.css';
+import labels from '../shared-styles/labels.module.css';
 import { LabelledInput } from './labelled-input';
 import type { ExportFormat } from './request-downloads';
+import { anyCampaign, noCampaign, type CampaignFilter } from './request-filter';
 import styles from './inbox-tools.module.css';
 
 /** What the inbox downloads, in the order of its buttons. */
@@ -9,11 +12,20 @@ const exportFormats: readonly ExportFormat[] = ['csv', 'json'];
 
 const filters: readonly StatusFilter[] = ['all', 'new', 'answered'];
 
+// Option values for "any" and "none": control characters, which no stored campaign can hold.
+const anyOption = '\u0000any';
+const noneOption = '\u0000none';
+const campaignOf = (value: string): CampaignFilter =>
+  value === anyOption ? anyCampaign : value === noneOption ? noCampaign : value;
+
 export interface InboxToolsProps {
   readonly search: string;
   readonly onSearch: (search: string) => void;
   readonly status: StatusFilter;
   readonly onStatus: (status: StatusFilter) => void;
+  readonly campaign: CampaignFilter;
+  readonly campaigns: readonly string[];
+  readonly onCampaign: (campaign: CampaignFilter) => void;
   readonly onExport: (format: ExportFormat) => void;
   readonly canExport: boolean;
 }
@@ -24,6 +36,9 @@ export function InboxTools({
   onSearch,
   status,
   onStatus,
+  campaign,
+  campaigns,
+  onCampaign,
   onExport,
   canExport,
 }: InboxToolsProps) {
@@ -61,6 +76,27 @@ export function InboxTools({
           ))}
         </div>
       </fieldset>
+      <div className={fields.stack}>
+        <label htmlFor="inbox-campaign" className={labels.label}>
+          {text.campaign}
+        </label>
+        <select
+          id="inbox-campaign"
+          className={[fields.input, styles.campaign].join(' ')}
+          value={
+            campaign === anyCampaign ? anyOption : campaign === noCampaign ? noneOption : campaign
+          }
+          onChange={(event) => onCampaign(campaignOf(event.target.value))}
+        >
+          <option value={anyOption}>{text.anyCampaign}</option>
+          <option value={noneOption}>{text.noCampaign}</option>
+          {campaigns.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className={styles.exports}>
         <div className={styles.exportButtons}>
           {exportFormats.map((format) => (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { mailtoHref, staffInbox } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
+import { contextFieldNames } from '../../../functions/shared/contact-request.cjs';
 import type { InboxRequest } from './inbox-request';
 import { formatTime } from './received-time';
 import styles from './request-card.module.css';
@@ -56,6 +57,7 @@ export function RequestCard({
           )}
         </Fact>
       </dl>
+      <RequestContextFacts request={request} />
       <div className={styles.messageBlock}>
         <h4 className={styles.messageLabel}>{text.fields.message}</h4>
         <p className={[styles.message, request.message ? '' : styles.noMessage].join(' ')}>
@@ -94,6 +96,25 @@ export function RequestCard({
         </p>
       )}
     </article>
+  );
+}
+
+/** Where the request came from: only what was stored (older requests have none of it). */
+function RequestContextFacts({ request }: { request: InboxRequest }) {
+  const labels = staffInbox.context;
+  const known = contextFieldNames.filter((field) => request.context[field] !== '');
+  if (known.length === 0) return null;
+  return (
+    <div className={styles.messageBlock}>
+      <h4 className={styles.messageLabel}>{labels.label}</h4>
+      <dl className={styles.facts}>
+        {known.map((field) => (
+          <Fact key={field} term={labels[field]}>
+            {request.context[field]}
+          </Fact>
+        ))}
+      </dl>
+    </div>
   );
 }
 

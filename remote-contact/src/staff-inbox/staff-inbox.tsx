@@ -6,7 +6,7 @@ import type { InboxRequest } from './inbox-request';
 import { viewerTimeZone } from './received-time';
 import { RequestCard } from './request-card';
 import { downloadRequests, type ExportFormat } from './request-downloads';
-import { filterRequests } from './request-filter';
+import { anyCampaign, campaignsOf, filterRequests, type CampaignFilter } from './request-filter';
 import type { StaffConnection } from './staff-connection';
 import styles from './staff-inbox.module.css';
 import { deleteRequest, setAnswered, useInboxRequests } from './use-inbox-requests';
@@ -32,6 +32,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
   const state = useInboxRequests(connection);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [campaign, setCampaign] = useState<CampaignFilter>(anyCampaign);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [deleting, setDeleting] = useState<InboxRequest | null>(null);
@@ -40,9 +41,10 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
 
   const all = state.kind === 'loaded' ? state.requests : null;
   const shown = useMemo(
-    () => (all ? filterRequests(all, search, status) : []),
-    [all, search, status],
+    () => (all ? filterRequests(all, search, status, campaign) : []),
+    [all, search, status, campaign],
   );
+  const campaigns = useMemo(() => (all ? campaignsOf(all) : []), [all]);
   const arrival = useArrivals(all);
 
   const mark = useCallback((id: string, on: boolean) => {
@@ -106,6 +108,9 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
         onSearch={setSearch}
         status={status}
         onStatus={setStatus}
+        campaign={campaign}
+        campaigns={campaigns}
+        onCampaign={setCampaign}
         onExport={exportShown}
         canExport={shown.length > 0}
       />

@@ -37,8 +37,11 @@ export const staffInbox = {
   tools: {
     label: 'Find and export requests',
     search: 'Search',
-    searchHint: 'Name, company, email or message',
+    searchHint: 'Name, company, email, message or where it came from',
     filter: 'Show',
+    campaign: 'Campaign',
+    anyCampaign: 'Any campaign',
+    noCampaign: 'No campaign',
     filters: { all: 'All', new: 'New', answered: 'Answered' } satisfies Record<
       StatusFilter,
       string
@@ -65,6 +68,18 @@ export const staffInbox = {
     phone: 'Phone',
     received: 'Received',
     message: 'Message',
+  },
+  /** Where a request came from (stored with it by the form), in the order shown. */
+  context: {
+    label: 'Where it came from',
+    page: 'Sent from',
+    referrer: 'Referrer',
+    utmSource: 'Source',
+    utmMedium: 'Medium',
+    utmCampaign: 'Campaign',
+    utmTerm: 'Term',
+    utmContent: 'Content',
+    language: 'Language',
   },
   noMessage: 'No message.',
   answeredAt: (time: string): string => `Answered ${time}`,

@@ -1,14 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import { toCsv, type ExportRow } from '../request-export.cjs';
+import { decodeContactRequest } from '../../../../functions/shared/contact-request.cjs';
+import { columns, toCsv, toExportRow, type ExportRow } from '../request-export.cjs';
 
 const row = (fields: Partial<ExportRow>): ExportRow => ({
-  id: 'x',
-  createdAt: '2026-01-31T10:00:00.000Z',
-  name: 'Ada',
-  phone: '1',
-  email: 'a@b.co',
-  company: 'C',
-  message: '',
+  ...toExportRow(decodeContactRequest('x', { name: 'Ada', phone: '1', email: 'a@b.co' })),
   ...fields,
 });
 
@@ -25,8 +20,34 @@ describe('toCsv', () => {
     const csv = toCsv([row({ company: '=1+1', name: 'a\u001b[2Jb', message: ' @cmd' })], {
       bom: true,
     });
-    expect(csv.startsWith('\ufeffcreatedAt,name,phone,email,company,message,id\r\n')).toBe(true);
+    expect(csv.startsWith(`\ufeff${columns.join(',')}\r\n`)).toBe(true);
     const [parsed] = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
     expect(parsed).toMatchObject({ company: "'=1+1", name: 'a\ufffd[2Jb', message: "' @cmd" });
+  });
+});
+
+describe('toExportRow', () => {
+  it('writes status, answer time and where the request came from, in the columns order', () => {
+    const exported = toExportRow(
+      decodeContactRequest('x', {
+        name: 'Ada',
+        status: 'answered',
+        answeredAt: { toDate: () => new Date('2026-02-01T09:00:00Z') },
+        utmSource: 'dribbble',
+        utmCampaign: 'autumn',
+        page: '/contact',
+        language: 'en-GB',
+      }),
+    );
+    expect(Object.keys(exported)).toEqual(columns);
+    expect(exported).toMatchObject({
+      status: 'answered',
+      answeredAt: '2026-02-01T09:00:00.000Z',
+      utmSource: 'dribbble',
+      utmCampaign: 'autumn',
+      page: '/contact',
+      language: 'en-GB',
+      referrer: '',
+    });
   });
 });

@@ -1,16 +1,8 @@
-import type { InboxRequest } from '../inbox-request';
-import { filterRequests } from '../request-filter';
+import { toInboxRequest, type InboxRequest } from '../inbox-request';
+import { campaignsOf, filterRequests } from '../request-filter';
 
 const request = (id: string, fields: Partial<InboxRequest>): InboxRequest => ({
-  id,
-  name: '',
-  phone: '',
-  email: '',
-  company: '',
-  message: '',
-  createdAt: null,
-  status: 'new',
-  answeredAt: null,
+  ...toInboxRequest(id, {}),
   ...fields,
 });
 
@@ -33,5 +25,33 @@ describe('filterRequests', () => {
   it('keeps only the status asked for', () => {
     expect(ids(filterRequests(requests, '', 'new'))).toEqual(['a']);
     expect(ids(filterRequests(requests, '', 'answered'))).toEqual(['b']);
+  });
+});
+
+describe('the campaign filter', () => {
+  const context = (utmCampaign: string, utmSource: string) => ({
+    ...toInboxRequest('x', {}).context,
+    utmCampaign,
+    utmSource,
+  });
+  const sourced = [
+    request('a', { context: context('autumn', 'dribbble') }),
+    request('b', { context: context('', '') }),
+    request('c', { context: context('spring', 'newsletter') }),
+    request('d', { context: context('autumn', 'newsletter') }),
+  ];
+
+  it('lists each campaign once, sorted', () => {
+    expect(campaignsOf(sourced)).toEqual(['autumn', 'spring']);
+  });
+
+  it('keeps one campaign, requests without one, or any', () => {
+    expect(ids(filterRequests(sourced, '', 'all', 'autumn'))).toEqual(['a', 'd']);
+    expect(ids(filterRequests(sourced, '', 'all', ''))).toEqual(['b']);
+    expect(ids(filterRequests(sourced, '', 'all', null))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('searches where a request came from too', () => {
+    expect(ids(filterRequests(sourced, 'dribbble', 'all'))).toEqual(['a']);
   });
 });

@@ -1,0 +1,136 @@
+// @ts-check
+/**
+ * The contact request: what a stored users/{id} document may hold, and the one decoder of it that
+ * the staff inbox (bundled into remote-contact), `npm run submissions` (required by Node as it is)
+ * and the notification function (deployed from functions/, so the file lives here) all use. New
+ * fields and odd old documents are therefore read one way everywhere.
+ *
+ * Plain CommonJS with JSDoc types and no dependencies: it runs in the browser, in Node and in the
+ * deployed function without a build step. contact-request.d.cts declares it for TypeScript.
+ */
+
+/**
+ * Where a request came from, stored beside the five fields. Every key is optional and a
+ * string of at most `max` UTF-16 units matching `pattern` (full match): firestore.rules carries
+ * these numbers and patterns verbatim, and the rules tests check that they agree.
+ * - page: the path the form was sent from (no query: it may hold personal data);
+ * - referrer: the origin (scheme, host, port) of the site that sent the visitor, never a path;
+ * - utm*: the campaign parameters of the visit's landing page, kept for the browser session;
+ * - language: the browser's language (a BCP 47 tag such as en-GB).
+ */
+const contextFields = {
+  page: { max: 200, pattern: '/[!-~]*' },
+  referrer: { max: 200, pattern: 'https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?' },
+  utmSource: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  utmMedium: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  utmCampaign: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  utmTerm: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  utmContent: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  language: { max: 35, pattern: '[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*' },
+};
+
+/** @typedef {keyof typeof contextFields} ContextField */
+
+/** @type {ReadonlyArray<ContextField>} */
+const contextFieldNames = /** @type {ContextField[]} */ (Object.keys(contextFields));
+
+/** The URL parameter of each campaign field (utm_source …). */
+const utmParameters = {
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  utmTerm: 'utm_term',
+  utmContent: 'utm_content',
+};
+
+/** Every status a request can have; a document without one is new. */
+const statuses = /** @type {const} */ (['new', 'answered']);
+
+/**
+ * A stored value as text. Rules make every field a string; a document written past them (an
+ * admin tool, an old version) may not, and is shown as it is rather than dropped.
+ * @param {unknown} value
+ * @returns {string}
+ */
+function text(value) {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * A Firestore Timestamp of either SDK (anything with toDate()) as a Date, else null.
+ * @param {unknown} value
+ * @returns {Date | null}
+ */
+function time(value) {
+  if (typeof value !== 'object' || value === null) return null;
+  const toDate = /** @type {{ toDate?: unknown }} */ (value).toDate;
+  if (typeof toDate !== 'function') return null;
+  const date = toDate.call(value);
+  return date instanceof Date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/**
+ * One stored request, decoded.
+ * @param {string} id
+ * @param {Readonly<Record<string, unknown>> | undefined} data
+ */
+function decodeContactRequest(id, data) {
+  const fields = data ?? {};
+  /** @type {Record<ContextField, string>} */
+  const context = {
+    page: '',
+    referrer: '',
+    utmSource: '',
+    utmMedium: '',
+    utmCampaign: '',
+    utmTerm: '',
+    utmContent: '',
+    language: '',
+  };
+  for (const name of contextFieldNames) context[name] = text(fields[name]);
+  const status = statuses.find((known) => known === fields.status) ?? 'new';
+  return {
+    id,
+    name: text(fields.name),
+    phone: text(fields.phone),
+    email: text(fields.email),
+    company: text(fields.company),
+    message: text(fields.message),
+    /** null only while a server timestamp is on its way, or in a document written without one. */
+    createdAt: time(fields.createdAt),
+    status,
+    answeredAt: time(fields.answeredAt),
+    context,
+    /** Set by the function beyond the per-address ceiling: stored, not notified. */
+    flood: fields.flood === true,
+  };
+}
+
+module.exports = {
+  contextFields,
+  contextFieldNames,
+  utmParameters,
+  statuses,
+  decodeContactRequest,
+};
