@@ -49,6 +49,15 @@ const contextFields = {
 /** @type {ReadonlyArray<ContextField>} */
 const contextFieldNames = /** @type {ContextField[]} */ (Object.keys(contextFields));
 
+/**
+ * What the browser observed while the form was filled, for the notification function to judge
+ * (a browser is never trusted to call its own request spam or not spam: the rules let it store
+ * only these observations, in a narrow shape, and never the verdict):
+ * - honeypot: true when the hidden field only bots fill was filled (absent otherwise);
+ * - formSeconds: whole seconds from the first keystroke in the form to the submit.
+ */
+const maxFormSeconds = 86400;
+
 /** The URL parameter of each campaign field (utm_source …). */
 const utmParameters = {
   utmSource: 'utm_source',
@@ -124,6 +133,18 @@ function decodeContactRequest(id, data) {
     context,
     /** Set by the function beyond the per-address ceiling: stored, not notified. */
     flood: fields.flood === true,
+    /** Judged suspected spam by the function: stored apart, not notified, purged after 30 days. */
+    spam: fields.spam === true,
+    /** Why (honeypot, too-fast, links, pattern), as the function stored it. */
+    spamReasons: Array.isArray(fields.spamReasons)
+      ? fields.spamReasons.filter(/** @returns {r is string} */ (r) => typeof r === 'string')
+      : [],
+    /** What the browser reported (see maxFormSeconds); null when it reported nothing. */
+    honeypot: fields.honeypot === true,
+    formSeconds:
+      typeof fields.formSeconds === 'number' && Number.isFinite(fields.formSeconds)
+        ? fields.formSeconds
+        : null,
   };
 }
 
@@ -131,6 +152,7 @@ module.exports = {
   contextFields,
   contextFieldNames,
   utmParameters,
+  maxFormSeconds,
   statuses,
   decodeContactRequest,
 };

@@ -31,6 +31,13 @@ export interface DecodedContactRequest {
   readonly context: RequestContext;
   /** Set by the function beyond the per-address ceiling: stored, not notified. */
   readonly flood: boolean;
+  /** Judged suspected spam by the function: stored apart, not notified, purged after 30 days. */
+  readonly spam: boolean;
+  /** Why: honeypot, too-fast, links, pattern. */
+  readonly spamReasons: readonly string[];
+  /** What the browser reported: the hidden field filled, seconds from first keystroke to send. */
+  readonly honeypot: boolean;
+  readonly formSeconds: number | null;
 }
 
 export declare const contextFields: Readonly<
@@ -40,6 +47,8 @@ export declare const contextFieldNames: ReadonlyArray<ContextField>;
 export declare const utmParameters: Readonly<
   Record<'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent', string>
 >;
+/** The largest formSeconds the rules accept (a day). */
+export declare const maxFormSeconds: number;
 export declare const statuses: ReadonlyArray<RequestStatus>;
 export declare function decodeContactRequest(
   id: string,

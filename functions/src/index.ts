@@ -2,8 +2,8 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { notifyRequest } from './notify-request';
+import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
+import { notifyRequest, notifyRescued, type NotifyConfig } from './notify-request';
 
 export const defaultInbox = 'info@firstday.studio';
 export const defaultMaxPerEmailPerHour = 5;
@@ -23,6 +23,17 @@ const slackWebhookUrl = defineSecret('SLACK_WEBHOOK_URL');
 /** Events older than this are dropped rather than retried forever (e.g. a webhook long down). */
 const maxEventAgeMs = 24 * 3_600_000;
 
+function config(): NotifyConfig {
+  const slack = slackWebhookUrl.value().trim();
+  return {
+    inbox: studioInbox.value().trim() || defaultInbox,
+    slackWebhookUrl: slack === '' || slack === 'off' ? null : slack,
+    maxPerEmailPerHour: maxPerEmailPerHour.value() || defaultMaxPerEmailPerHour,
+  };
+}
+
+const database = () => getFirestore(getApps()[0] ?? initializeApp());
+
 export const notifyContactRequest = onDocumentCreated(
   { document: 'users/{id}', secrets: [slackWebhookUrl], retry: true },
   async (event) => {
@@ -31,22 +42,42 @@ export const notifyContactRequest = onDocumentCreated(
       logger.error('Dropping a notification older than a day', { id: event.params.id });
       return;
     }
-    const slack = slackWebhookUrl.value().trim();
     const result = await notifyRequest(
-      getFirestore(getApps()[0] ?? initializeApp()),
+      database(),
       { id: event.params.id, data: event.data?.data(), time },
-      {
-        inbox: studioInbox.value().trim() || defaultInbox,
-        slackWebhookUrl: slack === '' || slack === 'off' ? null : slack,
-        maxPerEmailPerHour: maxPerEmailPerHour.value() || defaultMaxPerEmailPerHour,
-      },
+      config(),
     );
-    if (result.mail === 'flood') {
+    if (result.mail === 'spam') {
+      logger.warn('Suspected spam: kept apart, not notified', {
+        id: event.params.id,
+        reasons: result.reasons,
+      });
+    } else if (result.mail === 'flood') {
       logger.warn('Request over the per-address ceiling: flagged, not notified', {
         id: event.params.id,
       });
     } else {
       logger.info('Contact request notified', { id: event.params.id, ...result });
     }
+  },
+);
+
+/** A suspected spam request that staff marked "not spam" is notified then, once. */
+export const notifyRescuedRequest = onDocumentUpdated(
+  { document: 'users/{id}', secrets: [slackWebhookUrl], retry: true },
+  async (event) => {
+    const time = new Date(event.time);
+    if (Date.now() - time.getTime() > maxEventAgeMs) return;
+    const result = await notifyRescued(
+      database(),
+      {
+        id: event.params.id,
+        before: event.data?.before.data(),
+        after: event.data?.after.data(),
+        time,
+      },
+      config(),
+    );
+    if (result) logger.info('Rescued request notified', { id: event.params.id, ...result });
   },
 );

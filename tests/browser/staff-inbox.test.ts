@@ -435,6 +435,17 @@ describe('the staff inbox', () => {
   });
 });
 
+/** Records every request of `page` that leaves this machine (none may: App Check is off locally). */
+function requestsLeavingTheMachine(page: Page): string[] {
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const { protocol, hostname } = new URL(request.url());
+    if (/^(blob|data):$/.test(protocol)) return;
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) outside.push(request.url());
+  });
+  return outside;
+}
+
 describe('where a lead came from', () => {
   it('shows the landing page’s campaign on the request, filters by it and exports it', async () => {
     // A visitor from Dribbble lands on the home page with campaign parameters, moves on to
@@ -442,6 +453,7 @@ describe('where a lead came from', () => {
     const opened = await openPage(ctx.browser, { locale: 'en-GB' });
     pagesOpened.push(opened);
     const visitorPage = opened.page;
+    const leftVisitor = requestsLeavingTheMachine(visitorPage);
     await visit(visitorPage, '/?utm_source=dribbble&utm_campaign=autumn', {
       referer: 'https://dribbble.com/shots/123-first-day',
     });
@@ -454,6 +466,7 @@ describe('where a lead came from', () => {
     await storeRequest('NoCampaignRequest000', formulaCo, 30);
 
     const page = await newPage();
+    const leftStaff = requestsLeavingTheMachine(page);
     await signInAsStaff(page);
     const request = card(page, ada.Name);
     const fact = (term: string) =>
@@ -490,5 +503,44 @@ describe('where a lead came from', () => {
         status: 'new',
       }),
     ]);
+    // The whole journey, sign-in, live list and export included, stayed on this machine.
+    expect([...leftVisitor, ...leftStaff]).toEqual([]);
+  });
+});
+
+describe('suspected spam', () => {
+  it('is kept apart under Spam, and "not spam" moves it back to the inbox', async () => {
+    await storeRequest('AdaRequest000000000', ada, 10);
+    // As the notification function leaves a honeypot-filled request.
+    await storeRequest('SpamRequest00000000', formulaCo, 5);
+    await db.doc('users/SpamRequest00000000').update({
+      honeypot: true,
+      spam: true,
+      spamScore: 3,
+      spamReasons: ['honeypot'],
+    });
+    const page = await newPage();
+    await signInAsStaff(page);
+    await card(page, ada.Name).waitFor();
+    await expect(card(page, formulaCo.Name).count()).resolves.toBe(0);
+
+    await page.getByRole('radio', { name: staffInbox.tools.filters.spam }).check();
+    const suspect = card(page, formulaCo.Name);
+    await suspect.getByText(staffInbox.spam.badge).waitFor();
+    await suspect.getByText(staffInbox.spam.reasons.honeypot!, { exact: false }).waitFor();
+    await expect(card(page, ada.Name).count()).resolves.toBe(0);
+
+    await suspect
+      .getByRole('button', {
+        name: staffInbox.actionLabel(staffInbox.spam.notSpam, formulaCo.Name),
+      })
+      .click();
+    await eventually(async () => {
+      const stored = (await db.doc('users/SpamRequest00000000').get()).data();
+      return [stored?.spam, stored?.rescuedAt instanceof Timestamp];
+    }, [false, true]);
+    await eventually(() => card(page, formulaCo.Name).count(), 0);
+    await page.getByRole('radio', { name: staffInbox.tools.filters.all }).check();
+    await card(page, formulaCo.Name).waitFor();
   });
 });

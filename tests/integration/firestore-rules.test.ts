@@ -20,7 +20,11 @@ import {
 } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { contextFieldNames, contextFields } from '../../functions/shared/contact-request.cjs';
+import {
+  contextFieldNames,
+  contextFields,
+  maxFormSeconds,
+} from '../../functions/shared/contact-request.cjs';
 import { replyAddressPattern } from '../../functions/src/contact-request';
 import {
   clientIntervalSeconds,
@@ -129,6 +133,10 @@ describe('the rules and the form share one definition (contact-limits.ts)', () =
   it.each(contextFieldNames)('checks the context field %s with its limit and pattern', (field) => {
     const { max, pattern } = contextFields[field];
     expect(rulesText).toContain(`optionalText(data, '${field}', ${max}, ${rulesLiteral(pattern)})`);
+  });
+
+  it('the longest form time is the one the function knows', () => {
+    expect(rulesText).toContain(`data.formSeconds <= ${maxFormSeconds}`);
   });
 
   it("the notification function's Reply-To check is the form's email pattern", () => {
@@ -615,6 +623,73 @@ describe('stored requests', () => {
     expect(snapshot.data()?.name).toBe('Ada Lovelace');
     const list = await assertSucceeds(getDocs(collection(staff(), 'users')));
     expect(list.size).toBe(1);
+  });
+});
+
+describe('suspected spam: the browser reports, the function judges, staff rescue', () => {
+  it('lets a browser report the honeypot and the time the form took, in a narrow shape', async () => {
+    await assertSucceeds(create({ ...valid(), honeypot: true, formSeconds: 1 }));
+    await assertSucceeds(create({ ...valid(), formSeconds: 0 }));
+    await assertSucceeds(create({ ...valid(), formSeconds: maxFormSeconds }));
+    for (const [key, value] of [
+      ['honeypot', false],
+      ['honeypot', 'filled'],
+      ['honeypot', 1],
+      ['formSeconds', -1],
+      ['formSeconds', maxFormSeconds + 1],
+      ['formSeconds', 2.5],
+      ['formSeconds', '3'],
+    ] as const) {
+      await assertFails(create({ ...valid(), [key]: value }));
+    }
+  });
+
+  it.each([
+    ['spam', true],
+    ['spam', false],
+    ['spamScore', 0],
+    ['spamReasons', []],
+    ['rescuedAt', serverTimestamp()],
+  ])('denies a browser writing the verdict %s itself', async (key, value) => {
+    await assertFails(create({ ...valid(), [key]: value }));
+  });
+
+  async function storedSpam(spam = true) {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore(), 'users', storedId), {
+        ...valid(),
+        spam,
+        spamScore: 3,
+        spamReasons: ['honeypot'],
+      });
+    });
+    return doc(staff(), 'users', storedId);
+  }
+
+  it('lets staff mark suspected spam "not spam", at the server time, and nothing else', async () => {
+    const ref = await storedSpam();
+    await assertFails(updateDoc(ref, { spam: false }));
+    await assertFails(updateDoc(ref, { spam: false, rescuedAt: Timestamp.fromMillis(0) }));
+    await assertFails(updateDoc(ref, { spam: false, rescuedAt: serverTimestamp(), name: 'x' }));
+    await assertFails(updateDoc(ref, { spamScore: 0, spam: false, rescuedAt: serverTimestamp() }));
+    await assertSucceeds(updateDoc(ref, { spam: false, rescuedAt: serverTimestamp() }));
+  });
+
+  it('never lets anyone mark a request spam, or rescue one that is not suspected', async () => {
+    await assertFails(updateDoc(await storedSpam(false), { spam: true }));
+    await env.clearFirestore();
+    await seed();
+    await assertFails(
+      updateDoc(doc(staff(), 'users', storedId), { spam: false, rescuedAt: serverTimestamp() }),
+    );
+    const ref = await storedSpam();
+    await assertFails(
+      updateDoc(doc(client('someone'), 'users', storedId), {
+        spam: false,
+        rescuedAt: serverTimestamp(),
+      }),
+    );
+    await assertSucceeds(getDoc(ref));
   });
 });
 

@@ -9,8 +9,10 @@ import {
   type ContactSubmission,
   type ContactWriteFailure,
   type ContactWriter,
+  type FormSignals,
   type WriteOutcome,
 } from './contact-submission';
+import { maxFormSeconds } from '../../../functions/shared/contact-request.cjs';
 import type { StoredContext } from './request-context';
 
 export const contactCollection = 'users';
@@ -75,6 +77,17 @@ function codeOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error
     ? String((error as { code: unknown }).code)
     : undefined;
+}
+
+/** The signals in the narrow shape the rules accept: honeypot only when filled, whole seconds. */
+function storedSignals(signals: FormSignals | undefined): Record<string, unknown> {
+  if (!signals) return {};
+  const stored: Record<string, unknown> = {};
+  if (signals.honeypot) stored.honeypot = true;
+  if (signals.formSeconds !== null) {
+    stored.formSeconds = Math.min(maxFormSeconds, Math.max(0, Math.floor(signals.formSeconds)));
+  }
+  return stored;
 }
 
 /** How far the visitor's clock may be off the server's before "too soon" is not believed. */
@@ -218,7 +231,11 @@ export function createContactWriter(
     );
   }
 
-  async function attempt(id: string, submission: ContactSubmission): Promise<WriteOutcome> {
+  async function attempt(
+    id: string,
+    submission: ContactSubmission,
+    signals?: FormSignals,
+  ): Promise<WriteOutcome> {
     const connection = await connectOrFail();
     const { lite, db, identity } = connection;
     const uid = await clientUid(identity);
@@ -233,6 +250,7 @@ export function createContactWriter(
       company,
       message,
       ...context(),
+      ...storedSignals(signals),
       createdAt: lite.serverTimestamp(),
     });
     batch.set(lite.doc(db, clientsCollection, uid), {
@@ -264,11 +282,15 @@ export function createContactWriter(
     }
   }
 
-  function write(id: string, submission: ContactSubmission): Promise<WriteOutcome> {
+  function write(
+    id: string,
+    submission: ContactSubmission,
+    signals?: FormSignals,
+  ): Promise<WriteOutcome> {
     if (stored.has(id)) return Promise.resolve('already-stored');
     const running = inFlight.get(id);
     if (running) return running;
-    const result = attempt(id, submission).then(
+    const result = attempt(id, submission, signals).then(
       (outcome) => {
         log.info(`Contact request stored as ${contactCollection}/${id} (${outcome})`);
         return outcome;

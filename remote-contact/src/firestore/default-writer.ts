@@ -21,7 +21,7 @@ function loadWriter(): Promise<ContactWriter> {
 }
 
 export const firestoreContactWriter: ContactWriter = {
-  write: async (id, submission) => (await loadWriter()).write(id, submission),
+  write: async (id, submission, signals) => (await loadWriter()).write(id, submission, signals),
   preload: () => {
     loadWriter().then(
       (loaded) => loaded.preload(),

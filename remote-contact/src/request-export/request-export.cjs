@@ -23,6 +23,7 @@ const columns = /** @type {const} */ ([
   'message',
   'status',
   'answeredAt',
+  'spam',
   'page',
   'referrer',
   'utmSource',
@@ -50,6 +51,8 @@ function toExportRow(request) {
     message: request.message,
     status: request.status,
     answeredAt: request.answeredAt?.toISOString() ?? '',
+    // "suspected" when the notification function judged it spam (kept apart, not notified).
+    spam: request.spam ? 'suspected' : '',
     ...request.context,
     id: request.id,
   };

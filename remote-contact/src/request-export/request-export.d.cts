@@ -11,6 +11,7 @@ export declare const columns: readonly [
   'message',
   'status',
   'answeredAt',
+  'spam',
   'page',
   'referrer',
   'utmSource',

@@ -10,7 +10,7 @@ import styles from './inbox-tools.module.css';
 /** What the inbox downloads, in the order of its buttons. */
 const exportFormats: readonly ExportFormat[] = ['csv', 'json'];
 
-const filters: readonly StatusFilter[] = ['all', 'new', 'answered'];
+const filters: readonly StatusFilter[] = ['all', 'new', 'answered', 'spam'];
 
 // Option values for "any" and "none": control characters, which no stored campaign can hold.
 const anyOption = '\u0000any';

@@ -11,6 +11,7 @@ export interface RequestCardProps {
   readonly busy: boolean;
   readonly error: string | null;
   readonly onToggleAnswered: (request: InboxRequest) => void;
+  readonly onRescue: (request: InboxRequest) => void;
   readonly onDelete: (request: InboxRequest, opener: HTMLButtonElement) => void;
 }
 
@@ -23,6 +24,7 @@ export function RequestCard({
   busy,
   error,
   onToggleAnswered,
+  onRescue,
   onDelete,
 }: RequestCardProps) {
   const text = staffInbox;
@@ -39,9 +41,13 @@ export function RequestCard({
         <h3 id={headingId} className={styles.name}>
           {request.name}
         </h3>
-        <span className={[styles.badge, answered ? styles.badgeAnswered : ''].join(' ')}>
-          {text.status[request.status]}
-        </span>
+        {request.spam ? (
+          <span className={[styles.badge, styles.badgeSpam].join(' ')}>{text.spam.badge}</span>
+        ) : (
+          <span className={[styles.badge, answered ? styles.badgeAnswered : ''].join(' ')}>
+            {text.status[request.status]}
+          </span>
+        )}
       </header>
       <dl className={styles.facts}>
         <Fact term={text.fields.company}>{request.company}</Fact>
@@ -71,15 +77,34 @@ export function RequestCard({
           </time>
         </p>
       )}
+      {request.spam && (
+        <p className={styles.answeredAt}>
+          {text.spam.why(
+            request.spamReasons.map((reason) => text.spam.reasons[reason] ?? reason).join(', '),
+          )}{' '}
+          {text.spam.note}
+        </p>
+      )}
       <div className={styles.actions}>
-        <Button
-          variant={answered ? 'secondary' : 'primary'}
-          disabled={busy}
-          aria-label={text.actionLabel(answered ? text.markNew : text.markAnswered, who)}
-          onClick={() => onToggleAnswered(request)}
-        >
-          {answered ? text.markNew : text.markAnswered}
-        </Button>
+        {request.spam ? (
+          <Button
+            variant="primary"
+            disabled={busy}
+            aria-label={text.actionLabel(text.spam.notSpam, who)}
+            onClick={() => onRescue(request)}
+          >
+            {text.spam.notSpam}
+          </Button>
+        ) : (
+          <Button
+            variant={answered ? 'secondary' : 'primary'}
+            disabled={busy}
+            aria-label={text.actionLabel(answered ? text.markNew : text.markAnswered, who)}
+            onClick={() => onToggleAnswered(request)}
+          >
+            {answered ? text.markNew : text.markAnswered}
+          </Button>
+        )}
         <Button
           variant="secondary"
           className={styles.delete}

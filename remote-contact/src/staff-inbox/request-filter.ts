@@ -30,7 +30,9 @@ export function filterRequests(
 ): InboxRequest[] {
   const words = folded(search).split(/\s+/).filter(Boolean);
   return requests.filter((request) => {
-    if (status !== 'all' && request.status !== status) return false;
+    // Suspected spam shows in its own view only, whatever its status.
+    if ((status === 'spam') !== request.spam) return false;
+    if (status !== 'all' && status !== 'spam' && request.status !== status) return false;
     if (campaign !== anyCampaign && request.context.utmCampaign !== campaign) return false;
     if (words.length === 0) return true;
     const haystack = folded(

@@ -9,7 +9,7 @@ import { downloadRequests, type ExportFormat } from './request-downloads';
 import { anyCampaign, campaignsOf, filterRequests, type CampaignFilter } from './request-filter';
 import type { StaffConnection } from './staff-connection';
 import styles from './staff-inbox.module.css';
-import { deleteRequest, setAnswered, useInboxRequests } from './use-inbox-requests';
+import { deleteRequest, rescueFromSpam, setAnswered, useInboxRequests } from './use-inbox-requests';
 
 /** Says "a new request arrived" when live updates add requests after the first load. */
 function useArrivals(requests: readonly InboxRequest[] | null): string {
@@ -68,6 +68,19 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
         .catch((error: unknown) => {
           console.error('Changing the answered state failed:', error);
           setErrors((current) => ({ ...current, [request.id]: staffInbox.updateFailed }));
+        })
+        .finally(() => mark(request.id, false));
+    },
+    [connection, mark],
+  );
+
+  const rescue = useCallback(
+    (request: InboxRequest) => {
+      mark(request.id, true);
+      rescueFromSpam(connection, request.id)
+        .catch((error: unknown) => {
+          console.error('Moving the request out of spam failed:', error);
+          setErrors((current) => ({ ...current, [request.id]: staffInbox.spam.rescueFailed }));
         })
         .finally(() => mark(request.id, false));
     },
@@ -136,6 +149,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
                 busy={busy.has(request.id)}
                 error={errors[request.id] ?? null}
                 onToggleAnswered={toggleAnswered}
+                onRescue={rescue}
                 onDelete={(target, button) => {
                   opener.current = button;
                   setDeleting(target);

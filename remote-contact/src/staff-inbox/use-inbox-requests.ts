@@ -48,6 +48,14 @@ export function setAnswered(
     : sdk.updateDoc(ref, { status: 'new', answeredAt: sdk.deleteField() });
 }
 
+/** "Not spam": back to the inbox, at the server's time; the function then notifies it. */
+export function rescueFromSpam({ firestoreSdk: sdk, db }: StaffConnection, id: string) {
+  return sdk.updateDoc(sdk.doc(db, requestsCollection, id), {
+    spam: false,
+    rescuedAt: sdk.serverTimestamp(),
+  });
+}
+
 export function deleteRequest(
   { firestoreSdk: sdk, db }: StaffConnection,
   id: string,

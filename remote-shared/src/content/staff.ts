@@ -2,7 +2,8 @@
 
 export type RequestStatus = 'new' | 'answered';
 
-export type StatusFilter = 'all' | RequestStatus;
+/** The inbox's views: every status, or the suspected spam kept apart. */
+export type StatusFilter = 'all' | RequestStatus | 'spam';
 
 export const staffInbox = {
   heading: 'Staff inbox',
@@ -42,7 +43,7 @@ export const staffInbox = {
     campaign: 'Campaign',
     anyCampaign: 'Any campaign',
     noCampaign: 'No campaign',
-    filters: { all: 'All', new: 'New', answered: 'Answered' } satisfies Record<
+    filters: { all: 'All', new: 'New', answered: 'Answered', spam: 'Spam' } satisfies Record<
       StatusFilter,
       string
     >,
@@ -82,6 +83,20 @@ export const staffInbox = {
     language: 'Language',
   },
   noMessage: 'No message.',
+  /** Requests the notification function judged suspected spam: kept apart, for staff to rescue. */
+  spam: {
+    badge: 'Suspected spam',
+    why: (reasons: string): string => `Why: ${reasons}.`,
+    reasons: {
+      honeypot: 'a field hidden from people was filled in',
+      'too-fast': 'sent seconds after the first keystroke',
+      links: 'many links',
+      pattern: 'words common in spam',
+    } as Readonly<Record<string, string>>,
+    note: 'Kept for 30 days, then deleted. “Not spam” moves it to the inbox and notifies the studio.',
+    notSpam: 'Not spam',
+    rescueFailed: 'It could not be moved to the inbox. Try again.',
+  },
   answeredAt: (time: string): string => `Answered ${time}`,
   markAnswered: 'Mark answered',
   markNew: 'Mark as new',

@@ -55,3 +55,19 @@ describe('the campaign filter', () => {
     expect(ids(filterRequests(sourced, 'dribbble', 'all'))).toEqual(['a']);
   });
 });
+
+describe('the spam view', () => {
+  const mixed = [
+    request('a', {}),
+    request('b', { spam: true }),
+    request('c', { status: 'answered' }),
+    request('d', { spam: true, status: 'answered' }),
+  ];
+
+  it('shows suspected spam only there, never among all, new or answered', () => {
+    expect(ids(filterRequests(mixed, '', 'spam'))).toEqual(['b', 'd']);
+    expect(ids(filterRequests(mixed, '', 'all'))).toEqual(['a', 'c']);
+    expect(ids(filterRequests(mixed, '', 'new'))).toEqual(['a']);
+    expect(ids(filterRequests(mixed, '', 'answered'))).toEqual(['c']);
+  });
+});
