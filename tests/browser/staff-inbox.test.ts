@@ -141,8 +141,15 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
+  // Colours mid-transition (a filter just switched) are not what anyone reads: let them settle.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished)),
+  );
   const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.help}`);
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
 }
 
 describe('/staff on the render server', () => {
@@ -252,8 +259,12 @@ describe('the staff inbox', () => {
     expect(names).toEqual([ada.Name, formulaCo.Name]);
 
     // Email as a mailto link, phone, company, the time in the viewer's zone with the zone named.
-    expect(await adaCard.getByRole('link', { name: ada.Email }).getAttribute('href')).toBe(
-      `mailto:${ada.Email}`,
+    expect(
+      await adaCard
+        .getByRole('link', { name: staffInbox.replyLabel(ada.Email) })
+        .getAttribute('href'),
+    ).toBe(
+      `mailto:${ada.Email}?subject=${encodeURIComponent(staffInbox.replySubject(ada.Name, ada.Company))}`,
     );
     const text = await adaCard.innerText();
     expect(text).toContain(ada.Phone);
@@ -272,23 +283,56 @@ describe('the staff inbox', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('the reply link of a hostile stored address carries no header: one recipient, no query', async () => {
+  it('the reply link of a hostile stored address carries no header: one recipient, only our subject', async () => {
     // Stored past the rules (as data from before they tightened would be).
     const hostile = 'victim%40realcorp.example?bcc=spy%40evil.example&subject=Hi@b.co';
     await storeRequest('HostileAddress00000', { ...ada, Name: 'Eve Hostile', Email: hostile }, 5);
     const page = await newPage();
     await signInAsStaff(page);
-    const link = card(page, 'Eve Hostile').getByRole('link', { name: hostile });
+    const link = card(page, 'Eve Hostile').getByRole('link', {
+      name: staffInbox.replyLabel(hostile),
+    });
     const href = await link.getAttribute('href');
     expect(href).not.toBeNull();
     const url = new URL(href!);
     expect(url.protocol).toBe('mailto:');
-    expect(url.search).toBe('');
     expect(url.hash).toBe('');
-    expect(href).not.toMatch(/[?&#]/);
+    // One parameter only, the subject the inbox wrote (naming the request); no Bcc.
+    expect([...url.searchParams.keys()]).toEqual(['subject']);
+    expect(url.searchParams.get('subject')).toBe(
+      staffInbox.replySubject('Eve Hostile', ada.Company),
+    );
     expect(url.searchParams.has('bcc')).toBe(false);
     // The one recipient is the stored text itself, which no mail client reads as a header.
     expect(decodeURIComponent(url.pathname)).toBe(hostile);
+    expect(url.pathname).not.toMatch(/[?&#]/);
+  });
+
+  it('the reply link names the request in its subject and marks the request answered', async () => {
+    await storeRequest('AdaRequest000000000', ada, 10);
+    const page = await newPage();
+    await signInAsStaff(page);
+    // The mail program is not the test's business: keep the page from leaving for mailto:.
+    await page.evaluate(() =>
+      window.addEventListener(
+        'click',
+        (event) => {
+          if ((event.target as Element).closest('a[href^="mailto:"]')) event.preventDefault();
+        },
+        true,
+      ),
+    );
+    const link = card(page, ada.Name).getByRole('link', { name: staffInbox.replyLabel(ada.Email) });
+    expect(new URL((await link.getAttribute('href'))!).searchParams.get('subject')).toBe(
+      staffInbox.replySubject(ada.Name, ada.Company),
+    );
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => {
+      const doc = await db.doc('users/AdaRequest000000000').get();
+      return doc.get('status');
+    }, 'answered');
+    await card(page, ada.Name).getByText(staffInbox.status.answered, { exact: true }).waitFor();
   });
 
   it('search and filter narrow the list; marking answered survives a reload and goes back', async () => {
@@ -329,7 +373,9 @@ describe('the staff inbox', () => {
     ) as Timestamp;
     expect(answeredAt).toBeInstanceOf(Timestamp);
 
-    const filter = (name: string) => page.getByRole('radio', { name, exact: true });
+    // Each view's label says how many requests it holds: "Answered (1)".
+    const filter = (name: string) =>
+      page.getByRole('radio', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
     await filter(staffInbox.tools.filters.answered).check();
     await eventually(names, [ada.Name]);
     await filter(staffInbox.tools.filters.new).check();
@@ -431,7 +477,10 @@ describe('the staff inbox', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect((await db.collection('users').doc('AdaRequest000000000').get()).exists).toBe(false);
     expect(await page.locator('main article h3').allInnerTexts()).toEqual([formulaCo.Name]);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('inbox-list-heading');
+    // Focus goes to the neighbouring request (the list does not jump to its heading).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      staffInbox.actionLabel(staffInbox.markAnswered, formulaCo.Name),
+    );
   });
 });
 
@@ -542,5 +591,154 @@ describe('suspected spam', () => {
     await eventually(() => card(page, formulaCo.Name).count(), 0);
     await page.getByRole('radio', { name: staffInbox.tools.filters.all }).check();
     await card(page, formulaCo.Name).waitFor();
+  });
+});
+
+describe('keyboard, focus and announcements', () => {
+  /** What has focus: its id, else its accessible label, else its text. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return 'body';
+      return element.id || element.getAttribute('aria-label') || element.textContent || '';
+    });
+
+  const label = (action: string, name: string) => staffInbox.actionLabel(action, name);
+
+  it('keeps focus on or next to the control used: sign-in, answered, undo, delete, sign-out', async () => {
+    await storeRequest('AdaRequest000000000', ada, 30);
+    await storeRequest('MalloryRequest00000', formulaCo, 10);
+    const page = await newPage();
+    await openInbox(page);
+    // Sign in with the keyboard only.
+    await page.getByLabel(staffInbox.signIn.email).focus();
+    await page.keyboard.type(staff.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(staff.password);
+    await page.keyboard.press('Enter');
+    await card(page, ada.Name).waitFor();
+    await eventually(() => focused(page), 'inbox-search');
+
+    // Marking answered keeps focus on the button (it no longer disables itself while saving).
+    const answer = page.getByRole('button', { name: label(staffInbox.markAnswered, ada.Name) });
+    await answer.focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => {
+      const doc = await db.doc('users/AdaRequest000000000').get();
+      return doc.get('status');
+    }, 'answered');
+    await eventually(() => focused(page), label(staffInbox.markNew, ada.Name));
+
+    // Under the New filter, marking answered hides the card: Undo takes focus, and brings it back.
+    await page.getByRole('radio', { name: staffInbox.tools.filters.new }).check();
+    await page
+      .getByRole('button', { name: label(staffInbox.markAnswered, formulaCo.Name) })
+      .focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => focused(page), staffInbox.undoLabel(formulaCo.Name));
+    await page.getByText(staffInbox.hidden(formulaCo.Name, staffInbox.status.answered)).waitFor();
+    await eventually(() => card(page, formulaCo.Name).count(), 0);
+    await page.keyboard.press('Enter');
+    await card(page, formulaCo.Name).waitFor();
+    await eventually(async () => {
+      const doc = await db.doc('users/MalloryRequest00000').get();
+      return doc.get('status');
+    }, 'new');
+    await eventually(() => focused(page), label(staffInbox.markAnswered, formulaCo.Name));
+
+    // Deleting moves focus to the neighbouring request, not to the top of the list.
+    await page.getByRole('radio', { name: staffInbox.tools.filters.all }).check();
+    await page.getByRole('button', { name: label(staffInbox.delete, formulaCo.Name) }).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: staffInbox.confirmDelete.confirm })
+      .focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => card(page, formulaCo.Name).count(), 0);
+    await eventually(() => focused(page), label(staffInbox.markNew, ada.Name));
+
+    // Signing out: focus goes to the sign-in form's first field.
+    await page.getByRole('button', { name: staffInbox.signOut }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel(staffInbox.signIn.email).waitFor();
+    await eventually(() => focused(page), 'staff-email');
+  });
+
+  it('passes axe at 390x844 and 1440x900: context, the Spam view and the undo notice', async () => {
+    await storeRequest('AdaRequest000000000', ada, 30);
+    await db.doc('users/AdaRequest000000000').update({
+      page: '/contact',
+      referrer: 'https://dribbble.com',
+      utmSource: 'dribbble',
+      utmCampaign: 'autumn',
+      language: 'en-GB',
+    });
+    await storeRequest('MalloryRequest00000', formulaCo, 10);
+    await storeRequest('SpamRequest00000000', { ...formulaCo, Name: 'Spam Bot' }, 5);
+    await db
+      .doc('users/SpamRequest00000000')
+      .update({ spam: true, spamScore: 5, spamReasons: ['honeypot', 'too-fast'] });
+    const page = await newPage({ width: 1440, height: 900 });
+    await signInAsStaff(page);
+    await card(page, ada.Name).waitFor();
+    // SCREENSHOT_DIR=/some/dir keeps pictures of each state to look at.
+    const shoot = async (name: string) => {
+      if (process.env.SCREENSHOT_DIR) {
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png` });
+      }
+    };
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('radio', { name: staffInbox.tools.filters.all }).check();
+      expect(await axeViolations(page)).toEqual([]);
+      // Nothing wider than the screen (WCAG reflow): the views wrap on a phone.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+      await shoot(`inbox-${viewport.width}`);
+      await page.getByRole('radio', { name: staffInbox.tools.filters.spam }).check();
+      await card(page, 'Spam Bot').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(`spam-${viewport.width}`);
+      await page.getByRole('radio', { name: staffInbox.tools.filters.new }).check();
+      await page
+        .getByRole('button', { name: label(staffInbox.markAnswered, formulaCo.Name) })
+        .click();
+      await page.getByRole('button', { name: staffInbox.undoLabel(formulaCo.Name) }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(`undo-${viewport.width}`);
+      await page.getByRole('button', { name: staffInbox.undoLabel(formulaCo.Name) }).click();
+      await card(page, formulaCo.Name).waitFor();
+    }
+  });
+
+  it('says a new arrival once, in its own region, highlights it and counts it in the title until seen', async () => {
+    await storeRequest('AdaRequest000000000', ada, 30);
+    const page = await newPage();
+    await signInAsStaff(page);
+    await card(page, ada.Name).waitFor();
+    const title = await page.title();
+    const notice = page.getByTestId('arrival-notice');
+    await expect(notice.textContent()).resolves.toBe('');
+
+    await storeRequest('MalloryRequest00000', formulaCo, 0);
+    await card(page, formulaCo.Name).waitFor();
+    await expect(notice.textContent()).resolves.toBe(staffInbox.arrived(1));
+    await eventually(() => page.title(), staffInbox.unseenTitle(1, title));
+    // The count's own status region says only the count, so count changes never repeat it.
+    const count = page.locator('p[role="status"]').first();
+    await expect(count.textContent()).resolves.toBe(staffInbox.count(2, 2));
+    await expect(
+      card(page, formulaCo.Name).evaluate((element) => getComputedStyle(element).outlineStyle),
+    ).resolves.toBe('solid');
+
+    // The notice clears by itself; a key press means the staff member has seen the arrivals.
+    await eventually(() => notice.textContent(), '', 15_000);
+    await page.keyboard.press('Shift');
+    await eventually(() => page.title(), title);
   });
 });

@@ -22,6 +22,8 @@ export interface InboxToolsProps {
   readonly search: string;
   readonly onSearch: (search: string) => void;
   readonly status: StatusFilter;
+  /** How many requests each view holds (before the search), or null while loading. */
+  readonly counts: Readonly<Record<StatusFilter, number>> | null;
   readonly onStatus: (status: StatusFilter) => void;
   readonly campaign: CampaignFilter;
   readonly campaigns: readonly string[];
@@ -35,6 +37,7 @@ export function InboxTools({
   search,
   onSearch,
   status,
+  counts,
   onStatus,
   campaign,
   campaigns,
@@ -71,7 +74,11 @@ export function InboxTools({
                 checked={status === filter}
                 onChange={() => onStatus(filter)}
               />
-              <span>{text.filters[filter]}</span>
+              <span>
+                {counts
+                  ? text.filterCount(text.filters[filter], counts[filter])
+                  : text.filters[filter]}
+              </span>
             </label>
           ))}
         </div>

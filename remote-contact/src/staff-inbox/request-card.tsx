@@ -9,6 +9,8 @@ import styles from './request-card.module.css';
 export interface RequestCardProps {
   readonly request: InboxRequest;
   readonly busy: boolean;
+  /** Arrived live and not looked at yet: highlighted. */
+  readonly fresh?: boolean;
   readonly error: string | null;
   readonly onToggleAnswered: (request: InboxRequest) => void;
   readonly onRescue: (request: InboxRequest) => void;
@@ -22,6 +24,7 @@ export interface RequestCardProps {
 export function RequestCard({
   request,
   busy,
+  fresh = false,
   error,
   onToggleAnswered,
   onRescue,
@@ -33,7 +36,9 @@ export function RequestCard({
   const who = request.name || request.email || request.id;
   return (
     <article
-      className={[styles.card, answered ? styles.answered : ''].join(' ')}
+      className={[styles.card, answered ? styles.answered : '', fresh ? styles.fresh : ''].join(
+        ' ',
+      )}
       aria-labelledby={headingId}
       data-request-id={request.id}
     >
@@ -52,7 +57,15 @@ export function RequestCard({
       <dl className={styles.facts}>
         <Fact term={text.fields.company}>{request.company}</Fact>
         <Fact term={text.fields.email}>
-          <a className={styles.link} href={mailtoHref(request.email)}>
+          <a
+            className={styles.link}
+            href={mailtoHref(request.email, text.replySubject(request.name, request.company))}
+            aria-label={text.replyLabel(request.email)}
+            // Opening the reply is answering it: no need to come back and mark it.
+            onClick={() => {
+              if (!answered && !request.spam && !busy) onToggleAnswered(request);
+            }}
+          >
             {request.email}
           </a>
         </Fact>
@@ -89,18 +102,20 @@ export function RequestCard({
         {request.spam ? (
           <Button
             variant="primary"
-            disabled={busy}
+            aria-disabled={busy}
             aria-label={text.actionLabel(text.spam.notSpam, who)}
-            onClick={() => onRescue(request)}
+            onClick={() => busy || onRescue(request)}
           >
             {text.spam.notSpam}
           </Button>
         ) : (
           <Button
             variant={answered ? 'secondary' : 'primary'}
-            disabled={busy}
+            // Not disabled while saving (a disabled button drops focus to the page): it says so
+            // and ignores presses instead, so focus stays on the control just used.
+            aria-disabled={busy}
             aria-label={text.actionLabel(answered ? text.markNew : text.markAnswered, who)}
-            onClick={() => onToggleAnswered(request)}
+            onClick={() => busy || onToggleAnswered(request)}
           >
             {answered ? text.markNew : text.markAnswered}
           </Button>
@@ -108,9 +123,9 @@ export function RequestCard({
         <Button
           variant="secondary"
           className={styles.delete}
-          disabled={busy}
+          aria-disabled={busy}
           aria-label={text.actionLabel(text.delete, who)}
-          onClick={(event) => onDelete(request, event.currentTarget)}
+          onClick={(event) => busy || onDelete(request, event.currentTarget)}
         >
           {text.delete}
         </Button>

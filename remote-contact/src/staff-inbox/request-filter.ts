@@ -47,3 +47,12 @@ export function filterRequests(
     return words.every((word) => haystack.includes(word));
   });
 }
+
+const views: readonly StatusFilter[] = ['all', 'new', 'answered', 'spam'];
+
+/** How many requests each view holds (search and campaign aside). */
+export function countsByView(requests: readonly InboxRequest[]): Record<StatusFilter, number> {
+  return Object.fromEntries(
+    views.map((view) => [view, filterRequests(requests, '', view).length]),
+  ) as Record<StatusFilter, number>;
+}

@@ -47,6 +47,8 @@ export const staffInbox = {
       StatusFilter,
       string
     >,
+    /** A view's label with how many requests it holds: "New (3)". */
+    filterCount: (label: string, count: number): string => `${label} (${count})`,
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
     exportNote: 'Exports the requests shown.',
@@ -98,6 +100,11 @@ export const staffInbox = {
     rescueFailed: 'It could not be moved to the inbox. Try again.',
   },
   answeredAt: (time: string): string => `Answered ${time}`,
+  /** The reply link's subject: names the request, so the thread is easy to find again. */
+  replySubject: (name: string, company: string): string =>
+    `Your project request to First Day Studio${name ? ` – ${name}` : ''}${company ? ` (${company})` : ''}`,
+  /** The reply link's accessible name: it opens a mail and marks the request answered. */
+  replyLabel: (email: string): string => `Reply to ${email} (marks the request answered)`,
   markAnswered: 'Mark answered',
   markNew: 'Mark as new',
   delete: 'Delete',
@@ -113,6 +120,13 @@ export const staffInbox = {
     cancel: 'Cancel',
     deleting: 'Deleting…',
   },
+  /** After a change that hides a request under the current view: what happened, and undo. */
+  hidden: (name: string, status: string): string =>
+    `The request from ${name} is now ${status.toLowerCase()}, so this view no longer shows it.`,
+  undo: 'Undo',
+  undoLabel: (name: string): string => `Undo: request from ${name}`,
+  /** The tab's title while requests that arrived have not been looked at: "(2) Staff inbox …". */
+  unseenTitle: (count: number, title: string): string => `(${count}) ${title}`,
   /** Said to screen readers when live updates bring requests in. */
   arrived: (count: number): string =>
     count === 1 ? 'A new request arrived.' : `${count} new requests arrived.`,

@@ -1,5 +1,5 @@
 import { toInboxRequest, type InboxRequest } from '../inbox-request';
-import { campaignsOf, filterRequests } from '../request-filter';
+import { campaignsOf, countsByView, filterRequests } from '../request-filter';
 
 const request = (id: string, fields: Partial<InboxRequest>): InboxRequest => ({
   ...toInboxRequest(id, {}),
@@ -69,5 +69,16 @@ describe('the spam view', () => {
     expect(ids(filterRequests(mixed, '', 'all'))).toEqual(['a', 'c']);
     expect(ids(filterRequests(mixed, '', 'new'))).toEqual(['a']);
     expect(ids(filterRequests(mixed, '', 'answered'))).toEqual(['c']);
+  });
+});
+
+describe('countsByView', () => {
+  it('counts each view as the filter shows it', () => {
+    const mixed = [
+      request('a', {}),
+      request('b', { spam: true }),
+      request('c', { status: 'answered' }),
+    ];
+    expect(countsByView(mixed)).toEqual({ all: 2, new: 1, answered: 1, spam: 1 });
   });
 });
