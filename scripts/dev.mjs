@@ -1,7 +1,9 @@
 // @ts-check
 /**
- * `npm run dev`: every app on its webpack dev server (live reload) on 3000-3003, and the
- * Firestore emulator on 8080 with firestore.rules and the same persisted data as `npm start`.
+ * `npm run dev`: every app on its webpack dev server (live reload) on 3000-3003, the Firestore
+ * emulator on 8080 with firestore.rules and the Auth emulator on 9099 (the contact form signs its
+ * visitors in anonymously; the staff inbox signs staff in), with the same persisted data as
+ * `npm start`.
  * To work on one app alone, run `npm run dev -w <app>` instead.
  */
 import { createRequire } from 'node:module';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import apps from './lib/apps.cjs';
+import authLib from './lib/auth-emulator.cjs';
 import emulatorLib from './lib/firestore-emulator.cjs';
 import paths from './lib/paths.cjs';
 import processes from './lib/processes.cjs';
@@ -28,6 +31,17 @@ try {
     onShutdown(() => emulator.stop());
   } catch (error) {
     emulatorNote = error instanceof Error ? error.message : String(error);
+  }
+  try {
+    const auth = await authLib.startAuthEmulator({
+      ...apps.auth,
+      persistTo: paths.localAuthDir,
+      autosaveMs: 60_000,
+    });
+    onShutdown(() => auth.stop());
+    emulatorNote += `\nAuth emulator: http://${apps.auth.host}:${apps.auth.port}`;
+  } catch (error) {
+    emulatorNote += `\n${error instanceof Error ? error.message : String(error)}`;
   }
   for (const id of apps.appIds) {
     /** @type {(env: unknown, argv: { mode: string }) => import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }} */

@@ -283,6 +283,18 @@ describe('the contact writer against the Firestore emulator', () => {
     expect(await allDocuments()).toHaveLength(0);
   });
 
+  it('a sign-in that cannot reach Firebase Auth is a network failure, and sends nothing', async () => {
+    const port = await deadPort();
+    const { write } = createContactWriter(
+      { ...settings, authEmulator: { host: '127.0.0.1', port } },
+      { log: quiet, timeoutMs: 5_000 },
+    );
+    await expect(write(newDocumentId(), submission)).rejects.toMatchObject({
+      reason: 'unavailable',
+    });
+    expect(await allDocuments()).toHaveLength(0);
+  });
+
   it('fails when nothing listens at the configured address', async () => {
     const port = await deadPort();
     const { write } = createContactWriter(

@@ -10,7 +10,10 @@ export interface FirebaseSettings {
   readonly appId?: string;
   /** Set for a local Firestore emulator; absent in production. */
   readonly emulator?: EmulatorAddress;
-  /** Set for a local Firebase Auth emulator (the staff inbox signs in there); absent in production. */
+  /**
+   * Set for a local Firebase Auth emulator (the form signs visitors in anonymously there, the
+   * staff inbox signs staff in); absent in production.
+   */
   readonly authEmulator?: EmulatorAddress;
   /** How staff may sign in to the inbox; email and password when absent. */
   readonly signInProviders?: readonly SignInProvider[];

@@ -10,7 +10,8 @@ interface Manifest {
 
 /**
  * The inbox's own scripts in remote-contact's build: its exposed module and the chunks named
- * "staff-…" (Firebase Auth, the full Firestore SDK). Shared chunks (React, firebase/app) are not.
+ * "staff-…" (the full Firestore SDK). Shared chunks (React, firebase/app, and Firebase Auth,
+ * which the contact form's anonymous sign-in uses too) are not.
  */
 function inboxFiles(): Set<string> {
   const dist = paths.distOf('remote-contact');
