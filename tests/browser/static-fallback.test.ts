@@ -13,7 +13,10 @@ it('still works client-rendered from the static build alone', async () => {
   await page.getByRole('heading', { level: 1, name: aboutPage.heading }).waitFor();
   await page.getByRole('link', { name: navigation.logoLabel }).click();
   await page.waitForURL(siteUrl('/'));
-  await expect(page.title()).resolves.toBe(pages.home.title);
+  // The URL changes before the home page has set its title: wait for it rather than race it.
+  await page.waitForFunction((title) => document.title === title, pages.home.title, {
+    timeout: 10_000,
+  });
   expect(errors).toEqual([]);
   await page.context().close();
 });
