@@ -1,24 +1,35 @@
 // @ts-check
 /**
- * `npm run promote -- remote-home@<version> [more…] --to <dir> [--base-url URL]`: makes
- * published releases live by rewriting the release directory's remotes.json (the shell's live
- * pointer) in one atomic step. Promoting the version that was live before is the rollback.
- * Nothing is built; the render server and new page loads follow within seconds.
+ * `npm run promote -- remote-home@<version> [more…] --to <dir> [--base-url URL] [--reason "…"]
+ * [--force]`: makes published releases live by rewriting the release directory's remotes.json
+ * (the shell's live pointer) in one atomic step, once the candidate set has passed its checks:
+ * every manifest served where visitors load it, every route rendered with it as the render
+ * server would, and the shell's type check against the types it published. A release marked
+ * bad is refused too. `--force` promotes anyway and says so. Promoting a version that was live
+ * before is the rollback. Every promotion is recorded (npm run releases lists them).
  */
 import fs from 'node:fs';
+import candidateCheck from './lib/releases/candidate-check.cjs';
+import history from './lib/releases/release-history.cjs';
 import options from './lib/releases/options.cjs';
 import releaseDir from './lib/releases/release-dir.cjs';
 
 const { ReleaseError } = releaseDir;
 
 try {
-  const { values, rest } = options.parseArgs(process.argv.slice(2), ['--to', '--base-url']);
+  const { values, flags, rest } = options.parseArgs(process.argv.slice(2), [
+    '--to',
+    '--base-url',
+    '--reason',
+  ]);
+  const force = flags.has('--force');
   const dir = options.releaseDirOf(values);
   if (!fs.existsSync(dir)) throw new ReleaseError(`${dir} does not exist`);
   if (values['--base-url']) releaseDir.setBaseUrl(dir, values['--base-url']);
   if (rest.length === 0) throw new ReleaseError('Say what to promote: <remote>@<version>');
   const remotes = releaseDir.readRemotesJson(dir);
-  /** @type {string[]} */
+  const bad = history.badReleases(dir);
+  /** @type {Array<{ app: string; version: string; from: string | null; rollback: boolean }>} */
   const changes = [];
   for (const spec of rest) {
     const at = spec.indexOf('@');
@@ -28,21 +39,63 @@ try {
       throw new ReleaseError(
         `"${spec}" is not <remote>@<version> (remotes: remote-home, remote-contact, remote-shared)`,
       );
-    const known = releaseDir.releasesOf(dir, app).map((release) => release.version);
+    const published = releaseDir.releasesOf(dir, app);
+    const known = published.map((release) => release.version);
     if (!known.includes(version))
       throw new ReleaseError(
         `${app}@${version} is not published in ${dir}${known.length ? ` (published: ${known.join(', ')})` : ''}`,
       );
-    const before = releaseDir.liveVersionOf(dir, app) ?? remotes[app] ?? 'nothing';
+    if (bad.has(spec) && !force)
+      throw new ReleaseError(
+        `${spec} is marked bad (${bad.get(spec) || 'no reason given'}); promote it anyway with --force`,
+      );
+    const from = releaseDir.liveVersionOf(dir, app) ?? null;
+    // Going back to a release published before the live one is a rollback.
+    const rollback = from !== null && known.indexOf(version) < known.indexOf(from);
     remotes[app] = releaseDir.manifestUrlOf(dir, app, version);
-    changes.push(`${app}: ${before} -> ${version}`);
+    changes.push({ app, version, from, rollback });
+  }
+  const missing = ['remote-home', 'remote-contact', 'remote-shared'].filter((id) => !remotes[id]);
+  /** @type {string[]} */
+  let problems = [];
+  if (missing.length === 0) {
+    problems = await candidateCheck.checkCandidate({
+      dir,
+      remotes,
+      say: (line) => console.log(line),
+    });
+    if (problems.length && !force)
+      throw new ReleaseError(
+        `Not promoted: the candidate failed its checks.\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix the release, or promote anyway with --force.`,
+      );
+    if (problems.length)
+      console.warn(
+        `Promoting despite failed checks (--force):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      );
   }
   releaseDir.writeAtomically(
     releaseDir.remotesJsonOf(dir),
     `${JSON.stringify(remotes, null, 2)}\n`,
   );
-  console.log(changes.join('\n'));
-  const missing = ['remote-home', 'remote-contact', 'remote-shared'].filter((id) => !remotes[id]);
+  history.record(
+    dir,
+    changes.map(({ app, version, from, rollback }) => ({
+      action: rollback ? 'rollback' : 'promote',
+      app,
+      version,
+      from,
+      ...(values['--reason'] ? { reason: values['--reason'] } : {}),
+      ...(force ? { forced: true, problems } : {}),
+    })),
+  );
+  console.log(
+    changes
+      .map(
+        ({ app, version, from, rollback }) =>
+          `${app}: ${from ?? 'nothing'} -> ${version}${rollback ? ' (rollback)' : ''}`,
+      )
+      .join('\n'),
+  );
   if (missing.length)
     console.warn(
       `Not live yet: ${missing.join(', ')}. The shell needs all three in remotes.json; promote a release of each.`,

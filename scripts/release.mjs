@@ -16,6 +16,7 @@ import options from './lib/releases/options.cjs';
 import publish from './lib/releases/publish.cjs';
 import releaseDir from './lib/releases/release-dir.cjs';
 import buildVersion from './lib/releases/build-version.cjs';
+import history from './lib/releases/release-history.cjs';
 
 const require = createRequire(import.meta.url);
 
@@ -67,6 +68,12 @@ try {
   /** @type {string | undefined} */
   let buildDir;
   if (!flags.has('--no-build')) {
+    // The version names the sources, so a version already published is refused before building.
+    const expected = buildVersion.buildVersionOf(appDir);
+    if (releaseDir.releasesOf(dir, app).some((release) => release.version === expected))
+      throw new releaseDir.ReleaseError(
+        `${app} ${expected} is already published in ${shortPath(dir)}; a release is never overwritten. Commit or change the sources to make a new version.`,
+      );
     console.log(`Building ${app} for production…`);
     buildDir = await build(appDir);
   }
@@ -85,6 +92,7 @@ try {
   const pauseMs = Number(process.env.FIRSTDAY_RELEASE_COPY_PAUSE_MS ?? 0);
   const target = await publish.publishRelease({ dir, app, version, contents, pauseMs });
   if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
+  history.record(dir, [{ action: 'publish', app, version }]);
   console.log(`Published ${app}@${version} in ${target}`);
   if (releaseDir.isRemote(app))
     console.log(`Make it live: npm run promote -- ${app}@${version} --to ${shortPath(dir)}`);

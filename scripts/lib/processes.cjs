@@ -32,13 +32,29 @@ async function shutdown(code = 0) {
   process.exit(code);
 }
 
+/** Whether the script is stopping: parts that exit now are not restarted. */
+function isShuttingDown() {
+  return shuttingDown;
+}
+
+/**
+ * Stops in order (the cleanups, such as saving the emulators' data, run first) on Ctrl-C, a
+ * closed terminal, SIGTERM, and on an error nothing else caught.
+ */
 function stopOnSignals() {
-  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     process.on(signal, () => {
       console.log(`\nStopping (${signal})…`);
       void shutdown(0);
     });
   }
+  /** @param {unknown} error */
+  const crashed = (error) => {
+    console.error('Stopping after an unexpected error (local data is saved first):', error);
+    void shutdown(1);
+  };
+  process.on('uncaughtException', crashed);
+  process.on('unhandledRejection', crashed);
 }
 
 /**
@@ -80,4 +96,4 @@ async function runLimited(tasks, limit) {
   return results;
 }
 
-module.exports = { onShutdown, shutdown, stopOnSignals, run, runLimited };
+module.exports = { onShutdown, shutdown, isShuttingDown, stopOnSignals, run, runLimited };

@@ -5,7 +5,7 @@ const { run, runLimited } = require('./processes.cjs');
 const fs = require('node:fs');
 const os = require('node:os');
 const { startRenderServer } = require('./render-server.cjs');
-const { serveStatic } = require('./static-server.cjs');
+const { serveStaticProcess } = require('./static-server.cjs');
 const security = require('../../shell/src/server/security-policy.cjs');
 
 /** Builds the four apps and serves the composed site: shared by start, test and bench. */
@@ -143,11 +143,15 @@ async function serveSite({
         fs.readFileSync(path.join(dirs.shell ?? distOf('shell'), 'index.html'), 'utf8'),
       ),
     });
-  /** @param {AppId} id @returns {Promise<{ close: () => Promise<void> }>} */
+  /**
+   * Each app in a process of its own, restarted if it stops on its own.
+   * @param {AppId} id
+   * @returns {Promise<{ close: () => Promise<void>; pid: () => number | undefined }>}
+   */
   const serve = (id) =>
     id === 'shell' && !clientRendered
       ? startRenderServer({ port: ports.shell, host, remotesJson, env: renderEnv })
-      : serveStatic({
+      : serveStaticProcess(id, {
           dir: dirs[id] ?? distOf(id),
           port: ports[id],
           host,
@@ -162,7 +166,7 @@ async function serveSite({
                 ? { '/firebase-config.json': contactConfigFor(emulator, auth, appCheck) }
                 : {},
         });
-  /** @type {Map<AppId, { close: () => Promise<void> }>} */
+  /** @type {Map<AppId, { close: () => Promise<void>; pid: () => number | undefined }>} */
   const running = new Map();
   // The remotes first: the render server reads them as it starts.
   for (const group of [appIds.filter((id) => id !== 'shell'), /** @type {AppId[]} */ (['shell'])])
@@ -172,6 +176,8 @@ async function serveSite({
     url: `http://${host}:${ports.shell}/`,
     /** @param {AppId} id */
     urlOf: (id) => `http://${host}:${ports[id]}/`,
+    /** The process serving an app now (it changes when the app is restarted). @param {AppId} id */
+    pidOf: (id) => running.get(id)?.pid(),
     /** @param {AppId} id */
     async stop(id) {
       await running.get(id)?.close();

@@ -1,8 +1,12 @@
 // @ts-check
 const http = require('node:http');
 const path = require('node:path');
-const sirv = require('sirv');
-const { answerParserErrors, refuseUnservable } = require('../../shell/src/server/http-hygiene.cjs');
+const {
+  answerParserErrors,
+  containErrors,
+  refuseUnservable,
+} = require('../../shell/src/server/http-hygiene.cjs');
+const { createStaticFiles } = require('../../shell/src/server/static-files.cjs');
 const security = require('../../shell/src/server/security-policy.cjs');
 
 /**
@@ -46,57 +50,52 @@ async function serveStatic({
   documentHeaders = {},
 }) {
   const pageHeaders = { ...security.documentHeaders, ...documentHeaders };
-  const files = sirv(path.resolve(dir), {
-    // Files are looked up on every request, as a static host serves what was uploaded since it
-    // started (a release directory gains versions while it is served).
-    dev: true,
-    etag: true,
-    gzip: true,
-    brotli: true,
-    single: false,
+  // Files are looked up on every request, as a static host serves what was uploaded since it
+  // started (a release directory gains versions while it is served).
+  const files = createStaticFiles({
+    root: dir,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
       if (/(^|\/)index\.html$/.test(pathname)) setAll(res, pageHeaders);
     },
   });
-  const index = sirv(path.resolve(dir), {
-    dev: false,
-    gzip: true,
-    brotli: true,
+  const index = createStaticFiles({
+    root: dir,
     setHeaders(res) {
       res.setHeader('Cache-Control', 'no-cache');
       setAll(res, pageHeaders);
     },
   });
 
-  const server = http.createServer((req, res) => {
-    if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
-    setAll(res, security.commonHeaders);
-    if (security.overHttps(req))
-      res.setHeader('Strict-Transport-Security', security.strictTransportSecurity);
-    if (refuseUnservable(req, res)) return;
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    // Hidden files and folders are never served: a publish under way lives in one.
-    if (unpublished.test(pathname) || /(^|\/)\./.test(pathname)) {
-      notFound(res);
-      return;
-    }
-    const override = overrides[pathname];
-    if (override !== undefined) {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-      res.end(override);
-      return;
-    }
-    files(req, res, () => {
-      // Only page-like paths fall back to the app; a missing script or image is a real 404.
-      if (historyFallback && !path.extname(pathname)) {
-        req.url = '/index.html';
-        index(req, res, () => notFound(res));
+  const server = http.createServer(
+    containErrors((req, res) => {
+      if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+      setAll(res, security.commonHeaders);
+      if (security.overHttps(req))
+        res.setHeader('Strict-Transport-Security', security.strictTransportSecurity);
+      if (refuseUnservable(req, res)) return;
+      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      // Hidden files and folders are never served: a publish under way lives in one.
+      if (unpublished.test(pathname) || /(^|\/)\./.test(pathname)) {
+        notFound(res);
         return;
       }
-      notFound(res);
-    });
-  });
+      const override = overrides[pathname];
+      if (override !== undefined) {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+        res.end(override);
+        return;
+      }
+      files(req, res, pathname, () => {
+        // Only page-like paths fall back to the app; a missing script or image is a real 404.
+        if (historyFallback && !path.extname(pathname)) {
+          index(req, res, '/index.html', () => notFound(res));
+          return;
+        }
+        notFound(res);
+      });
+    }),
+  );
 
   answerParserErrors(server);
   await new Promise((resolve, reject) => {
@@ -127,4 +126,37 @@ function notFound(res) {
   res.end('Not found');
 }
 
-module.exports = { cacheControlFor, serveStatic };
+/**
+ * The same server in a supervised process of its own (restarted if it stops on its own), as
+ * the local stack runs each remote: one failing never takes the others down.
+ * @param {string} name how its output lines are prefixed
+ * @param {Parameters<typeof serveStatic>[0]} options
+ * @returns {Promise<{ close: () => Promise<void>; pid: () => number | undefined }>}
+ */
+function serveStaticProcess(name, options) {
+  const { superviseChild } = require('./supervised-child.cjs');
+  return superviseChild({
+    name,
+    args: [__filename],
+    env: { ...process.env, STATIC_SERVER_OPTIONS: JSON.stringify(options) },
+    readyText: 'listening on',
+  });
+}
+
+// Run as a process of its own (serveStaticProcess): serve until SIGTERM.
+if (require.main === module) {
+  const options = JSON.parse(process.env.STATIC_SERVER_OPTIONS ?? '{}');
+  serveStatic(options).then(
+    (server) => {
+      console.log(`Static server listening on ${server.url}`);
+      for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT']))
+        process.on(signal, () => void server.close().then(() => process.exit(0)));
+    },
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
+
+module.exports = { cacheControlFor, serveStatic, serveStaticProcess };

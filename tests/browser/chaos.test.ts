@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { contactPage, errors, footer, hero, navigation } from 'remote-shared/content';
@@ -6,6 +5,7 @@ import { loadDeadlineMs } from '../../federation/runtime-plugins/load-deadline';
 import { writeTimeoutMs } from '../../remote-contact/src/firestore/contact-writer';
 import paths from '../../scripts/lib/paths.cjs';
 import stack from '../../scripts/lib/stack.cjs';
+import reportSections from '../../scripts/lib/report-sections.cjs';
 import { clearEmulator } from '../support/emulators/firestore';
 import { startSilentServer } from '../support/servers/unanswering-servers';
 import { runWriterLoad, type LoadFigures } from '../support/emulators/writer-load';
@@ -292,7 +292,7 @@ describe('the writer under load', () => {
 });
 
 function writeReport(): void {
-  const lines = [
+  const preamble = [
     '# Reliability under faults',
     '',
     `Generated ${new Date().toISOString()} by \`npm run chaos\` (tests/browser/chaos.test.ts) over the composed production build, Debian Chromium, on this machine. Load deadline in the browser ${loadDeadlineMs / 1000} s; render server's remote deadline 1 s; contact writer's timeout ${writeTimeoutMs / 1000} s.`,
@@ -303,19 +303,19 @@ function writeReport(): void {
       (c) =>
         `| ${c.part} | ${c.fault} | ${c.expected} | ${c.actual ?? 'not run'} | ${c.passed ? '✅' : '❌'} |`,
     ),
-    '',
-    '## The writer under load',
-    '',
-    load
-      ? `${load.sent} submissions, 10 at once, through a proxy that lost writes, lost answers and delayed answers at random (seed ${load.seed}; faults per commit: ${Object.entries(
-          load.faults,
-        )
-          .map(([k, v]) => `${k} ${v}`)
-          .join(
-            ', ',
-          )}). Stored ${load.stored} (= sent: ${load.stored === load.sent ? 'yes' : 'NO'}), duplicated ${load.duplicated}, falsely confirmed ${load.falselyConfirmed}, confirmed ${load.confirmed}, "cannot confirm" (stored, and the visitor told so) ${load.unconfirmed}, failed ${load.failed}; ${load.seconds.toFixed(1)} s.`
-      : 'Not run.',
-    '',
   ];
-  fs.writeFileSync(path.join(paths.repoRoot, 'reports', 'reliability.md'), lines.join('\n'));
+  const writerUnderLoad = load
+    ? `${load.sent} submissions, 10 at once, through a proxy that lost writes, lost answers and delayed answers at random (seed ${load.seed}; faults per commit: ${Object.entries(
+        load.faults,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(
+          ', ',
+        )}). Stored ${load.stored} (= sent: ${load.stored === load.sent ? 'yes' : 'NO'}), duplicated ${load.duplicated}, falsely confirmed ${load.falselyConfirmed}, confirmed ${load.confirmed}, "cannot confirm" (stored, and the visitor told so) ${load.unconfirmed}, failed ${load.failed}; ${load.seconds.toFixed(1)} s.`
+    : 'Not run.';
+  // The other sections (hostile requests, the flood) are other commands' and stay as they are.
+  reportSections.writeReportSections(path.join(paths.repoRoot, 'reports', 'reliability.md'), {
+    preamble: preamble.join('\n'),
+    sections: { 'The writer under load': writerUnderLoad },
+  });
 }

@@ -1,44 +1,19 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { hero } from 'remote-shared/content';
 import paths from '../../scripts/lib/paths.cjs';
 import stack from '../../scripts/lib/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
+import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { openPage, ports, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
-const execFileAsync = promisify(execFile);
 const script = (name: string) => path.join(paths.repoRoot, 'scripts', name);
 
-/** Runs one of the release commands; resolves with its output and exit code. */
-async function command(
-  name: string,
-  args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
-): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [script(name), ...args], {
-      cwd: options.cwd ?? paths.repoRoot,
-      env: { ...process.env, ...options.env },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
-
-/** Publishes an existing build (`npm run release -w <app> -- --no-build`) and returns its version. */
-async function publish(appDir: string, env: Record<string, string> = {}): Promise<string> {
-  const { code, out } = await command('release.mjs', ['--to', dir, '--no-build'], {
-    cwd: appDir,
-    env,
-  });
-  expect({ code, out }).toMatchObject({ code: 0 });
-  return /Published [\w-]+@(\S+) in/.exec(out)?.[1] ?? '(no version)';
-}
+const command = releaseCommand;
+const publish = (appDir: string, env: Record<string, string> = {}) =>
+  publishBuild(dir, appDir, env);
 
 const promote = (...specs: string[]) => command('promote.mjs', [...specs, '--to', dir]);
 const listed = async () => (await command('releases.mjs', ['--to', dir])).out;
@@ -85,7 +60,6 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dir, 'remotes.json'), stack.remotesJsonFor(ports));
   v1 = await publish(path.join(paths.repoRoot, 'remote-home'));
-  expect((await promote(`remote-home@${v1}`)).code).toBe(0);
   shellBefore = shellFingerprint();
 }, 180_000);
 
@@ -97,6 +71,8 @@ const ctx = setUpSiteAndBrowser(() => ({
 }));
 
 beforeAll(async () => {
+  // Once the site serves the release directory: promote checks what visitors would load.
+  expect((await promote(`remote-home@${v1}`)).code).toBe(0);
   // The next release of remote-home, as its team would build it: a new headline.
   const variant = await buildRemoteVariant('remote-home', (source) => {
     const file = path.join(source, 'src', 'intro', 'intro.tsx');
@@ -179,7 +155,7 @@ describe('releases of remote-home', () => {
     await page.context().close();
 
     expect(shellFingerprint()).toBe(shellBefore);
-  }, 60_000);
+  }, 120_000);
 
   it('promote refuses a version that was never published', async () => {
     const result = await promote('remote-home@9.9.9+0000000');
@@ -208,8 +184,11 @@ describe('types for teams in other repositories', () => {
       expect({ code, out }).toMatchObject({ code: 0 });
       versions.push(`${app}@${/Published [\w-]+@(\S+) in/.exec(out)?.[1]}`);
     }
-    const base = ['--base-url', 'https://releases.firstday.example/'];
-    expect((await command('promote.mjs', [...versions, '--to', typesDir, ...base])).code).toBe(0);
+    // Never served, so promote's checks cannot pass: forced, as it says.
+    const base = ['--base-url', 'https://releases.firstday.example/', '--force'];
+    const forced = await command('promote.mjs', [...versions, '--to', typesDir, ...base]);
+    expect(forced).toMatchObject({ code: 0 });
+    expect(forced.out).toContain('Promoting despite failed checks (--force)');
     const passing = await typecheck();
     expect(passing).toMatchObject({ code: 0 });
     expect(passing.out).toContain('type-checks against the live releases');
@@ -227,9 +206,9 @@ describe('types for teams in other repositories', () => {
     });
     expect({ code, out }).toMatchObject({ code: 0 });
     const next = /Published [\w-]+@(\S+) in/.exec(out)?.[1] ?? '';
-    expect((await command('promote.mjs', [`remote-shared@${next}`, '--to', typesDir])).code).toBe(
-      0,
-    );
+    expect(
+      (await command('promote.mjs', [`remote-shared@${next}`, '--to', typesDir, '--force'])).code,
+    ).toBe(0);
     const failing = await typecheck();
     expect(failing.code).not.toBe(0);
     expect(failing.out).toMatch(/navigation\.tsx.*withWordmark/s);

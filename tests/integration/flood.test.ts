@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import reportSections from '../../scripts/lib/report-sections.cjs';
 import { clientIntervalSeconds } from '../../remote-contact/src/contact-form/contact-limits';
 import { runFlood, type FloodFigures } from '../support/emulators/flood';
 
@@ -24,17 +24,13 @@ it(
   120_000 + seconds * 1000,
 );
 
-const heading = '## Flood: one client against the contact collection';
-
-/** Replaces this section of reports/reliability.md (or appends it), leaving the others. */
+/** Rewrites this section of reports/reliability.md, leaving the others as they are. */
 function writeReport(run: FloodFigures): void {
   const file = path.join(__dirname, '../../reports/reliability.md');
   const { single, batch, bare, bareBatch } = run.commits;
   const row = (what: string, figures: { sent: number; accepted: number }) =>
     `| ${what} | ${figures.sent} | ${figures.accepted} |`;
   const section = [
-    heading,
-    '',
     `Generated ${new Date().toISOString()} by \`npm run flood\` (tests/integration/flood.test.ts, tests/support/emulators/flood.ts) against the Firestore and Auth emulators with firestore.rules, on this machine.`,
     '',
     `One anonymous identity sent commits straight to Firestore's REST API as fast as it could for ${run.seconds.toFixed(1)} s, ${4} commits in flight per attack, all four attacks at once. The per-client ceiling is one request per ${clientIntervalSeconds} s.`,
@@ -49,13 +45,7 @@ function writeReport(run: FloodFigures): void {
     `**Stored: ${run.stored} request${run.stored === 1 ? '' : 's'} in ${run.seconds.toFixed(1)} s** (at most the ceiling: 1 + one per full ${clientIntervalSeconds} s). Before the ceiling the same client stored 2,000 requests in one commit and about 2,100 single creates a minute (issue 17); this script against the rules of before stored 1,712 in 9 s (2026-11-24). Each further identity costs an anonymous sign-up, which Firebase Auth limits per IP address in production (100 an hour by default), and App Check (when enforced) still requires the studio's site; see docs/contact-and-data.md.`,
     '',
   ].join('\n');
-  const text = fs.readFileSync(file, 'utf8');
-  const start = text.indexOf(heading);
-  let next = start < 0 ? -1 : text.indexOf('\n## ', start + heading.length);
-  if (next >= 0) next += 1;
-  const updated =
-    start < 0
-      ? `${text.replace(/\n*$/, '\n\n')}${section}`
-      : `${text.slice(0, start)}${section}${next >= 0 ? `\n${text.slice(next)}` : ''}`;
-  fs.writeFileSync(file, updated);
+  reportSections.writeReportSections(file, {
+    sections: { 'Flood: one client against the contact collection': section },
+  });
 }

@@ -40,6 +40,8 @@ export const errors = {
   notFoundDetail: 'There is no page at this address.',
   crashed: 'Something went wrong while showing this page.',
   homeLink: { label: 'Back to the home page', href: '/' } satisfies Link,
+  /** Where the error screen leads when the home page itself is the page that failed. */
+  elsewhereLink: { label: 'Write to us instead', href: '/contact' } satisfies Link,
   unavailableTitle: 'This part of the site is unavailable right now',
   unavailableDetail:
     'We could not load it. The rest of the site still works; you can try again in a moment.',

@@ -9,6 +9,7 @@ export {
   BrowserRouter,
   Link,
   MemoryRouter,
+  Navigate,
   Outlet,
   Route,
   Routes,

@@ -34,15 +34,24 @@ async function read(url, dir) {
 }
 
 /**
- * @param {string} from a release directory, or the URL of a deployed remotes.json
- * @param {string} into the folder to unpack into
- * @returns {Promise<Record<string, string>>} remote -> the live build's version
+ * The remotes.json of a release directory, or of a deployed site by its URL.
+ * @param {string} from
+ * @returns {Promise<Record<string, string>>}
  */
-async function unpackLiveTypes(from, into) {
-  const dir = /^https?:\/\//.test(from) ? undefined : from;
-  const remotes = dir
-    ? releaseDir.readRemotesJson(dir)
-    : JSON.parse(String(await read(from, undefined)));
+async function liveRemotesOf(from) {
+  return /^https?:\/\//.test(from)
+    ? JSON.parse(String(await read(from, undefined)))
+    : releaseDir.readRemotesJson(from);
+}
+
+/**
+ * Unpacks the published types of the remote builds `remotes` names (remote -> manifest URL).
+ * @param {Record<string, string>} remotes
+ * @param {string | undefined} dir a release directory to read files from instead of HTTP
+ * @param {string} into the folder to unpack into
+ * @returns {Promise<Record<string, string>>} remote -> the build's version
+ */
+async function unpackTypes(remotes, dir, into) {
   /** @type {Record<string, string>} */
   const versions = {};
   for (const app of remoteIds) {
@@ -51,7 +60,7 @@ async function unpackLiveTypes(from, into) {
     const manifest = JSON.parse(String(await read(manifestUrl, dir)));
     const zip = manifest.metaData?.types?.zip;
     if (!zip)
-      throw new releaseDir.ReleaseError(`${app}'s live build (${manifestUrl}) publishes no types`);
+      throw new releaseDir.ReleaseError(`${app}'s build (${manifestUrl}) publishes no types`);
     const archive = new AdmZip(await read(new URL(zip, manifestUrl).href, dir));
     archive.extractAllTo(path.join(into, app), true);
     versions[app] = manifest.metaData.buildInfo?.buildVersion ?? manifestUrl;
@@ -59,4 +68,4 @@ async function unpackLiveTypes(from, into) {
   return versions;
 }
 
-module.exports = { unpackLiveTypes };
+module.exports = { liveRemotesOf, unpackTypes };

@@ -1,10 +1,11 @@
 import type { ReactElement } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorScreen } from '../error-screen/error-screen';
 import { SiteLayout } from '../layout/site-layout';
 import { MenuPage } from '../menu/menu-page';
 import { ClientOnlyPage } from '../remotes/client-only-page';
 import { RemotePage } from '../remotes/remote-page';
+import { readPath } from '../routes/canonical-path';
 import { routes, type SiteRoute } from '../routes/route-table';
 
 /** Pages the shell draws itself, by their content id. */
@@ -20,7 +21,22 @@ function elementFor(route: SiteRoute): ReactElement {
   return element;
 }
 
-/** The site's routes, from the route table, with the 404 screen for any other path. */
+/**
+ * Any path no route matches: another spelling of a page's address goes to that address, as the
+ * render server's 301 does; anything else is the 404 screen.
+ */
+function UnknownPath() {
+  const { pathname, search, hash } = useLocation();
+  const reading = readPath(pathname);
+  if (reading.kind === 'redirect')
+    return <Navigate to={`${reading.location}${search}${hash}`} replace />;
+  return <ErrorScreen notFound />;
+}
+
+/**
+ * The site's routes, from the route table, with the 404 screen for any other path. Matching is
+ * case-sensitive, as the render server's is: /About is another spelling, not the page.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -30,10 +46,11 @@ export function AppRoutes() {
             key={route.path}
             index={route.path === '/'}
             path={route.path === '/' ? undefined : route.path}
+            caseSensitive
             element={elementFor(route)}
           />
         ))}
-        <Route path="*" element={<ErrorScreen notFound />} />
+        <Route path="*" element={<UnknownPath />} />
       </Route>
     </Routes>
   );

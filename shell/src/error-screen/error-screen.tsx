@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { errors } from 'remote-shared/content';
 import { ButtonLink, Container } from 'remote-shared/ui';
 import styles from './error-screen.module.css';
@@ -8,12 +9,16 @@ export interface ErrorScreenProps {
 
 /** "Unexpected Application Error!": for unknown paths (404) and for pages that throw. */
 export function ErrorScreen({ notFound = false }: ErrorScreenProps) {
+  const { pathname } = useLocation();
+  // Never back to the page that just failed: from a broken home page, somewhere else.
+  const link =
+    !notFound && pathname === errors.homeLink.href ? errors.elsewhereLink : errors.homeLink;
   return (
     <Container className={styles.screen}>
       <h1 className={styles.title}>{errors.title}</h1>
       <p className={styles.status}>{notFound ? errors.notFound : errors.crashed}</p>
       {notFound && <p className={styles.detail}>{errors.notFoundDetail}</p>}
-      <ButtonLink href={errors.homeLink.href}>{errors.homeLink.label}</ButtonLink>
+      <ButtonLink href={link.href}>{link.label}</ButtonLink>
     </Container>
   );
 }

@@ -71,6 +71,37 @@ function answerParserErrors(server) {
 }
 
 /**
+ * A request handler that cannot take its process down: whatever it throws, at once or in the
+ * promise it returns, is logged with the request's method and path (never its query or body,
+ * which may carry a visitor's data) and answered 500, and the server keeps serving.
+ * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => unknown} handler
+ * @param {Pick<Console, 'error'>} [log]
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void}
+ */
+function containErrors(handler, log = console) {
+  return (req, res) => {
+    /** @param {unknown} error */
+    const failed = (error) => {
+      const where = `${req.method} ${(req.url ?? '/').split('?')[0]}`;
+      log.error(`500 for ${where}:`, error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      for (const header of res.getHeaderNames())
+        if (/^(content-|etag$|last-modified$)/.test(header)) res.removeHeader(header);
+      answer(res, 500, 'Internal Server Error', { 'Cache-Control': 'no-store' });
+    };
+    try {
+      const result = handler(req, res);
+      if (result instanceof Promise) result.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  };
+}
+
+/**
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
  * @param {string} text
@@ -85,4 +116,10 @@ function answer(res, status, text, headers = {}) {
   res.end(text);
 }
 
-module.exports = { refuseUnservable, answerParserErrors, allowedMethods, maxUrlLength };
+module.exports = {
+  containErrors,
+  refuseUnservable,
+  answerParserErrors,
+  allowedMethods,
+  maxUrlLength,
+};

@@ -1,6 +1,8 @@
 import { readConfig, ConfigError } from './config';
 import { createHttpServer } from './http-server';
+import { errorField, log } from './log';
 import { PageService } from './page-service';
+import { checkRoutes } from './route-check';
 import { readShellAssets } from './shell-assets';
 
 /**
@@ -9,13 +11,20 @@ import { readShellAssets } from './shell-assets';
  */
 async function main(): Promise<void> {
   const config = readConfig(process.env, __dirname);
-  const pages = new PageService(config, await readShellAssets(config.staticDir));
+  const shell = await readShellAssets(config.staticDir);
+  // `server.js --check`: render every route with REMOTES_JSON's versions, say what failed, exit.
+  if (process.argv.includes('--check')) {
+    const check = await checkRoutes(config, shell);
+    process.stdout.write(`${JSON.stringify(check)}\n`);
+    process.exit(check.ok ? 0 : 1);
+  }
+  const pages = new PageService(config, shell);
   await pages.start();
   const server = createHttpServer(config, pages);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`Render server listening on http://${config.host}:${port}/`);
+    log('INFO', `Render server listening on http://${config.host}:${port}/`);
   });
   const stop = () => {
     pages.stop();
@@ -27,6 +36,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  log('ERROR', error instanceof ConfigError ? error.message : 'The render server could not start', {
+    error: errorField(error),
+  });
   process.exit(1);
 });

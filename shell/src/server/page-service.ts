@@ -1,12 +1,30 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ServerConfig } from './config';
-import { confirmOutages, readRemoteSet, type RemoteSet } from './remote-set';
+import { errorField, log } from './log';
+import { confirmOutages, readRemoteSet, releasesOf, type RemoteSet } from './remote-set';
+import type { RenderFailure } from './render-worker/worker-protocol';
 import { isClientOnly, type RemoteAlias } from '../routes/route-table';
 import { Renderer } from './renderer';
 import type { ShellAssets } from './render-worker/worker-protocol';
 import { unavailableNotice } from './site-files';
+
+/**
+ * The path every unknown address is rendered as: the 404 page does not depend on the address,
+ * so it is rendered and kept once, not once per path a visitor (or an attacker) makes up.
+ */
+export const notFoundPath = '/__not-found';
+
+/**
+ * How many rendered pages are kept. Keys are a version set and a route's canonical path (or the
+ * 404 page), so a handful are in use; the bound holds whatever comes in.
+ */
+const maxPagesKept = 64;
+
+/** Failures already logged (version set, path, kind): a broken page is logged once, not per request. */
+const maxFailuresRemembered = 256;
 
 /** A page ready to send, with its compressed forms made once. */
 export interface ServedPage {
@@ -55,9 +73,12 @@ export class PageService {
   private set: RemoteSet | null = null;
   private renderer: Renderer | null = null;
   private starting: Renderer | null = null;
-  private readonly cache = new Map<string, ServedPage>();
-  private readonly lastGood = new Map<string, ServedPage>();
+  private readonly cache = new LRUCache<string, ServedPage>({ max: maxPagesKept });
+  private readonly lastGood = new LRUCache<string, ServedPage>({ max: maxPagesKept });
   private readonly notice = servedPage(503, unavailableNotice, false);
+
+  private readonly logged = new LRUCache<string, true>({ max: maxFailuresRemembered });
+  private remotesJsonUnreadable = false;
 
   private timer: NodeJS.Timeout | undefined;
   private readonly failures = new Map<RemoteAlias, number>();
@@ -104,9 +125,17 @@ export class PageService {
         this.failures,
       );
     } catch (error) {
-      console.error('Cannot read remotes.json; keeping the remotes in force:', error);
+      if (!this.remotesJsonUnreadable)
+        log('ERROR', 'Cannot read remotes.json; the remotes in force stay', {
+          remotesJson: this.config.remotesJson,
+          error: errorField(error),
+        });
+      this.remotesJsonUnreadable = true;
       return;
     }
+    if (this.remotesJsonUnreadable) log('NOTICE', 'remotes.json can be read again');
+    this.remotesJsonUnreadable = false;
+    this.logOutages(this.set, set);
     this.set = set;
     const live = this.renderer;
     if (set.down.includes('remote-shared')) return;
@@ -125,19 +154,31 @@ export class PageService {
     try {
       await next.ready;
     } catch (error) {
-      console.error('A render worker could not start; trying again shortly:', error);
+      this.logOnce(`start|${set.key}`, 'A render worker could not start; trying again shortly', {
+        versionSet: set.key,
+        releases: releasesOf(set),
+        error: errorField(error),
+      });
       if (this.starting === next) this.starting = null;
       return;
     }
     if (this.starting !== next) return;
     this.starting = null;
     this.renderer = next;
+    log('NOTICE', 'Serving a new version set', {
+      versionSet: next.key,
+      releases: releasesOf(set),
+      previous: live ? live.key : null,
+    });
     live?.retire(5000);
-    for (const key of this.cache.keys())
+    for (const key of [...this.cache.keys()])
       if (!key.startsWith(`${next.key}|`)) this.cache.delete(key);
   }
 
-  /** The page at `pathname`, rendered now or from the cache; never throws. */
+  /**
+   * The page at `pathname` (a route's canonical path, or notFoundPath), rendered now or from the
+   * cache; never throws.
+   */
   async page(pathname: string): Promise<ServedPage> {
     const renderer = this.set?.down.includes('remote-shared') ? null : this.renderer;
     if (!renderer) return this.fallback(pathname);
@@ -156,6 +197,9 @@ export class PageService {
   private async render(renderer: Renderer, pathname: string, key: string): Promise<ServedPage> {
     try {
       const rendered = await renderer.render(pathname, this.config.deadlineMs * 3);
+      if (rendered.failure) this.logFailure(renderer.key, pathname, rendered.failure);
+      // A page that threw is not the page: its last good render, or an honest 503.
+      if (rendered.failure?.kind === 'threw') return this.fallback(pathname);
       // A private page is never kept, here or by a CDN (sent with no-store).
       const cacheable = rendered.complete && !isClientOnly(pathname);
       const page = await servedPage(rendered.status, rendered.html, cacheable);
@@ -165,7 +209,7 @@ export class PageService {
       }
       return page;
     } catch (error) {
-      console.error(`Could not render ${pathname}:`, error);
+      this.logFailure(renderer.key, pathname, { kind: 'threw', ...errorField(error) });
       return this.fallback(pathname);
     }
   }
@@ -174,5 +218,42 @@ export class PageService {
   private async fallback(pathname: string): Promise<ServedPage> {
     const last = this.lastGood.get(pathname);
     return last ? { ...last, cacheable: false } : this.notice;
+  }
+
+  private logFailure(versionSet: string, route: string, failure: RenderFailure): void {
+    const lastGood = this.lastGood.has(route);
+    this.logOnce(
+      `${failure.kind}|${versionSet}|${route}`,
+      failure.kind === 'threw'
+        ? `${route} threw while rendering; serving ${lastGood ? 'its last good render' : 'a 503'}`
+        : `${route} rendered without its remote, which did not answer in time`,
+      {
+        route,
+        versionSet,
+        releases: this.set ? releasesOf(this.set) : undefined,
+        error: { message: failure.message, stack: failure.stack },
+      },
+    );
+  }
+
+  /** Logs an error the first time `key` is seen, so a broken page is one line, not one per request. */
+  private logOnce(key: string, message: string, fields: Record<string, unknown>): void {
+    if (this.logged.has(key)) return;
+    this.logged.set(key, true);
+    log('ERROR', message, fields);
+  }
+
+  /** Remotes going down and coming back, each said once. */
+  private logOutages(previous: RemoteSet | null, next: RemoteSet): void {
+    for (const alias of next.down)
+      if (!previous?.down.includes(alias))
+        log('WARNING', `${alias} is down; its pages are drawn unavailable`, {
+          remote: alias,
+          url: next.browserRemotes[alias],
+          error: next.problems[alias],
+        });
+    for (const alias of previous?.down ?? [])
+      if (!next.down.includes(alias))
+        log('NOTICE', `${alias} is back`, { remote: alias, url: next.browserRemotes[alias] });
   }
 }

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The display font from the page's own origin. The inlined CSS would name it on remote-shared's
@@ -13,6 +14,15 @@ const prefix = '/_fonts/';
 const hashedFont = /^(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.[0-9a-f]{8}\.woff2$/;
 
 type Remotes = Readonly<Record<string, string>>;
+
+/** More fonts than a build has, and the names a visitor makes up are bounded too. */
+const maxFontsKept = 32;
+
+/** A font the remote does not have is not asked for again for this long. */
+const missingForMs = 60_000;
+
+/** The remote's answer: the font, or the status to pass on (404 for a font it lacks). */
+type Fetched = { readonly body: Buffer } | { readonly status: 404 | 502 };
 
 const baseOf = (manifestUrl: string) => new URL('.', manifestUrl).href;
 
@@ -42,7 +52,23 @@ export function createFontServer(
   remotes: () => Remotes | undefined,
   deadlineMs: number,
 ): (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean {
-  const fonts = new Map<string, Promise<Buffer>>();
+  const fonts = new LRUCache<string, Promise<Fetched>>({ max: maxFontsKept });
+  const fetchFont = async (url: string): Promise<Fetched> => {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(deadlineMs) });
+      if (response.ok) return { body: Buffer.from(await response.arrayBuffer()) };
+      await response.body?.cancel();
+      // A font the remote says it lacks is remembered a while; any other failure is asked again.
+      if (response.status === 404 || response.status === 410) {
+        fonts.set(url, Promise.resolve({ status: 404 }), { ttl: missingForMs });
+        return { status: 404 };
+      }
+    } catch {
+      // Unreachable or too slow: the next request asks again.
+    }
+    fonts.delete(url);
+    return { status: 502 };
+  };
   return (req, res, pathname) => {
     if (!pathname.startsWith(prefix)) return false;
     const url = remoteFontUrl(pathname, remotes() ?? {});
@@ -53,28 +79,22 @@ export function createFontServer(
     }
     let font = fonts.get(url);
     if (!font) {
-      font = fetch(url, { signal: AbortSignal.timeout(deadlineMs) }).then(async (response) => {
-        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-        return Buffer.from(await response.arrayBuffer());
-      });
-      // A failure is not kept: the next request asks the remote again.
-      font.catch(() => fonts.delete(url));
+      font = fetchFont(url);
       fonts.set(url, font);
     }
-    font.then(
-      (body) => {
+    void font.then((fetched) => {
+      if ('body' in fetched) {
         res.writeHead(200, {
           'Content-Type': 'font/woff2',
-          'Content-Length': body.length,
+          'Content-Length': fetched.body.length,
           'Cache-Control': 'public, max-age=31536000, immutable',
         });
-        res.end(req.method === 'HEAD' ? undefined : body);
-      },
-      () => {
-        res.writeHead(502, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
-        res.end('Bad Gateway\n');
-      },
-    );
+        res.end(req.method === 'HEAD' ? undefined : fetched.body);
+        return;
+      }
+      res.writeHead(fetched.status, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
+      res.end(fetched.status === 404 ? 'Not Found\n' : 'Bad Gateway\n');
+    });
     return true;
   };
 }

@@ -14,6 +14,8 @@ export interface RemoteSet {
   readonly serverRemotes: Readonly<Record<RemoteAlias, string>>;
   readonly manifests: Readonly<Record<string, BrowserManifest>>;
   readonly down: readonly RemoteAlias[];
+  /** Why each remote that did not answer is down, for the log. */
+  readonly problems: Readonly<Partial<Record<RemoteAlias, string>>>;
   /** remotes.json as read, for browsers of the client-rendered fallback. */
   readonly remotesJson: string;
 }
@@ -44,6 +46,7 @@ export async function readRemoteSet(source: string, deadlineMs: number): Promise
   ) as Record<RemoteAlias, string>;
   const manifests: Record<string, BrowserManifest> = {};
   const down: RemoteAlias[] = [];
+  const problems: Partial<Record<RemoteAlias, string>> = {};
   const found = await Promise.all(
     remoteAliases.map(async (alias) => {
       try {
@@ -55,7 +58,7 @@ export async function readRemoteSet(source: string, deadlineMs: number): Promise
         const version = createHash('sha256').update(browser).update(server).digest('hex');
         return [alias, `${browserRemotes[alias]}#${version.slice(0, 16)}`] as const;
       } catch (error) {
-        console.error(`${alias} is unavailable:`, error instanceof Error ? error.message : error);
+        problems[alias] = error instanceof Error ? error.message : String(error);
         down.push(alias);
         return [alias, 'down'] as const;
       }
@@ -69,8 +72,21 @@ export async function readRemoteSet(source: string, deadlineMs: number): Promise
     serverRemotes,
     manifests,
     down,
+    problems,
     remotesJson,
   };
+}
+
+/** Each remote's release (the version its build stamped in its manifest), or "down". */
+export function releasesOf(set: RemoteSet): Record<RemoteAlias, string> {
+  return Object.fromEntries(
+    remoteAliases.map((alias) => [
+      alias,
+      set.down.includes(alias)
+        ? 'down'
+        : (set.manifests[set.browserRemotes[alias]]?.metaData.buildInfo?.buildVersion ?? 'unknown'),
+    ]),
+  ) as Record<RemoteAlias, string>;
 }
 
 const keyOf = (versions: Readonly<Record<RemoteAlias, string>>) =>

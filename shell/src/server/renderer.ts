@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { RendererSetup, RenderRequest, WorkerMessage } from './render-worker/worker-protocol';
+import type {
+  RenderFailure,
+  RendererSetup,
+  RenderRequest,
+  WorkerMessage,
+} from './render-worker/worker-protocol';
 
 export interface RenderedPage {
   readonly status: 200 | 404;
   readonly html: string;
   readonly complete: boolean;
+  readonly failure?: RenderFailure;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type FirebaseSettingsLike,
 } from './security-policy.cjs';
 import type { ServerConfig } from './config';
+import { errorField, log } from './log';
 
 /** The firebase-config.json remote-contact is deployed with, beside its manifest. */
 async function fetchFirebaseSettings(
@@ -48,10 +49,9 @@ export class SecurityHeaders {
       },
       (error: unknown) => {
         // The last settings stay in force; the next change of remotes.json tries again.
-        console.error(
-          "Cannot read remote-contact's firebase-config.json for the page policy:",
-          error instanceof Error ? error.message : error,
-        );
+        log('ERROR', "Cannot read remote-contact's firebase-config.json for the page policy", {
+          error: errorField(error),
+        });
       },
     );
     return this.reading;

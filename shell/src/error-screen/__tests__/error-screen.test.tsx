@@ -43,6 +43,12 @@ describe('PageErrorBoundary', () => {
     expect(screen.queryByText(/boom at render/)).not.toBeInTheDocument();
     expect(screen.queryByText('404 Not Found')).not.toBeInTheDocument();
     expect(log).toHaveBeenCalled();
+    // The home page is what failed: the screen does not lead back to it.
+    expect(screen.queryByRole('link', { name: 'Back to the home page' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Write to us instead' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
 
     await userEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
     expect(await screen.findByText('a working page')).toBeVisible();

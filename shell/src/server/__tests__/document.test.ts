@@ -18,7 +18,6 @@ describe('renderDocument', () => {
   const render = (css: string) =>
     renderDocument({
       route: undefined,
-      path: '/missing',
       markup: '',
       styles: [{ href: 'http://localhost:3003/tokens.css', css }],
       unavailable: [],

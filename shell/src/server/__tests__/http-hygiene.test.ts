@@ -70,3 +70,36 @@ describe('answerParserErrors', () => {
     expect((await request('GET', '/', { Cookie: 'c'.repeat(20_000) })).status).toBe(431);
   });
 });
+
+describe('containErrors', () => {
+  it('answers 500 for a handler that throws, at once or later, logs method and path only, and keeps serving', async () => {
+    const logged: string[] = [];
+    const guarded = http.createServer(
+      hygiene.containErrors(
+        (req, res) => {
+          if (req.url?.startsWith('/now')) throw new Error('thrown at once');
+          if (req.url?.startsWith('/later')) return Promise.reject(new Error('thrown later'));
+          res.end('fine');
+          return undefined;
+        },
+        { error: (...parts: unknown[]) => logged.push(parts.map(String).join(' ')) },
+      ),
+    );
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`;
+    try {
+      for (const path of ['/now?email=ada@example.com', '/later?token=secret']) {
+        const response = await fetch(at + path);
+        expect(response.status).toBe(500);
+        expect(await response.text()).toBe('Internal Server Error');
+        expect((await fetch(`${at}/`)).status).toBe(200);
+      }
+      expect(logged[0]).toMatch(/^500 for GET \/now: Error: thrown at once/);
+      expect(logged[1]).toMatch(/^500 for GET \/later: Error: thrown later/);
+      expect(logged.join('\n')).not.toMatch(/ada@example|secret/);
+    } finally {
+      guarded.closeAllConnections();
+      await new Promise((resolve) => guarded.close(resolve));
+    }
+  });
+});

@@ -51,7 +51,7 @@ describe('fonts from the page’s own origin', () => {
 describe('the font server', () => {
   let remote: http.Server;
   let site: http.Server;
-  let remoteAnswers: 'font' | 'error';
+  let remoteAnswers: 'font' | 'error' | 'missing';
   let remoteHits = 0;
   let siteUrl = '';
 
@@ -59,6 +59,7 @@ describe('the font server', () => {
     remote = http.createServer((req, res) => {
       remoteHits += 1;
       if (remoteAnswers === 'error') res.writeHead(500).end();
+      else if (remoteAnswers === 'missing') res.writeHead(404).end();
       else res.writeHead(200, { 'Content-Type': 'font/woff2' }).end(Buffer.from('wOF2 bytes'));
     });
     await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
@@ -94,6 +95,14 @@ describe('the font server', () => {
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await response.text()).toBe('wOF2 bytes');
     }
+    expect(remoteHits - hitsBefore).toBe(1);
+  });
+
+  it('passes on a font the remote lacks as 404, and does not ask the remote again for it', async () => {
+    remoteAnswers = 'missing';
+    const missing = '/_fonts/remote-shared/media/gone.0badf00d.woff2';
+    const hitsBefore = remoteHits;
+    for (let i = 0; i < 5; i++) expect((await fetch(siteUrl + missing)).status).toBe(404);
     expect(remoteHits - hitsBefore).toBe(1);
   });
 

@@ -20,6 +20,7 @@ function set(versions: Record<string, string>): RemoteSet {
       aliases.filter((a) => !down.includes(a)).map((a) => [url(a), manifest as BrowserManifest]),
     ),
     down,
+    problems: {},
     remotesJson: '{}',
   };
 }

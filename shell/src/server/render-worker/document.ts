@@ -1,4 +1,4 @@
-import { pages, socials, studio } from 'remote-shared/content';
+import { mailtoHref, pages, socials, studio } from 'remote-shared/content';
 import { serializeServerState, serverStateElementId } from '../../app/server-state';
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../../routes/route-table';
 import { splitFontFaces, type InlineStyle } from './stylesheets';
@@ -24,26 +24,27 @@ function organization(setup: RendererSetup): object {
     name: studio.name,
     url: `${setup.siteOrigin}/`,
     logo: studio.logo,
-    email: `mailto:${studio.email}`,
+    email: mailtoHref(studio.email),
     sameAs: socials.map((social) => social.href),
   };
 }
 
-function headTags(route: SiteRoute | undefined, path: string, setup: RendererSetup): string {
+function headTags(route: SiteRoute | undefined, setup: RendererSetup): string {
   const meta = pages[route?.page ?? 'notFound'];
-  const url = `${setup.siteOrigin}${route?.path ?? path}`;
+  // A 404 has no address of its own to share: one page stands for every unknown path.
+  const url = route ? `${setup.siteOrigin}${route.path}` : undefined;
   const image = meta.shareImage;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    route
+    url
       ? `<link rel="canonical" href="${escapeHtml(url)}">`
       : '<meta name="robots" content="noindex">',
     '<meta property="og:type" content="website">',
     `<meta property="og:site_name" content="${escapeHtml(studio.name)}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    ...(url ? [`<meta property="og:url" content="${escapeHtml(url)}">`] : []),
     `<meta property="og:image" content="${escapeHtml(image.src)}">`,
     `<meta property="og:image:width" content="${image.width}">`,
     `<meta property="og:image:height" content="${image.height}">`,
@@ -104,7 +105,6 @@ function fontLoader(faces: string): string {
 
 export interface DocumentParts {
   readonly route: SiteRoute | undefined;
-  readonly path: string;
   readonly markup: string;
   readonly styles: readonly InlineStyle[];
   readonly unavailable: readonly PageModuleId[];
@@ -114,7 +114,6 @@ export interface DocumentParts {
 /** The whole HTML document of one server-rendered page. */
 export function renderDocument({
   route,
-  path,
   markup,
   styles,
   unavailable,
@@ -132,7 +131,7 @@ export function renderDocument({
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="theme-color" content="#0e0e10">',
-    headTags(route, path, setup),
+    headTags(route, setup),
     setup.shell.icon,
     // Each inlined stylesheet is also named by a disabled <link>, which browsers never fetch:
     // the federation runtime finds it and does not download and apply the file a second time

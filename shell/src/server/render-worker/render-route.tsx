@@ -9,7 +9,7 @@ import { preloadPage } from '../../remotes/lazy-pages';
 import { remoteOf, routeFor, type PageModuleId } from '../../routes/route-table';
 import { renderDocument } from './document';
 import { stylesFor } from './stylesheets';
-import type { RendererSetup } from './worker-protocol';
+import type { RenderFailure, RendererSetup } from './worker-protocol';
 
 /** Resolves with the promise's value, or rejects once `ms` have passed. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -34,21 +34,29 @@ async function textOf(stream: NodeJS.ReadableStream): Promise<string> {
 export async function renderRoute(
   path: string,
   setup: RendererSetup,
-): Promise<{ status: 200 | 404; html: string; complete: boolean }> {
+): Promise<{ status: 200 | 404; html: string; complete: boolean; failure?: RenderFailure }> {
   const route = routeFor(path);
   // A browser-only page is not loaded here: the page area shows its loading state.
   const page = route?.clientOnly ? undefined : route?.module;
   const unavailable = new Set<PageModuleId>();
   let complete = true;
+  let failure: RenderFailure | undefined;
+  const failed = (kind: RenderFailure['kind'], error: unknown) => {
+    complete = false;
+    failure ??= {
+      kind,
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    };
+  };
   if (page) {
     if (setup.down.includes(remoteOf(page))) unavailable.add(page);
     else {
       try {
         await within(preloadPage(page), setup.deadlineMs);
       } catch (error) {
-        console.error(`Rendering ${path} without ${page}:`, error);
         unavailable.add(page);
-        complete = false;
+        failed('unavailable', error);
       }
     }
   }
@@ -67,8 +75,7 @@ export async function renderRoute(
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(setup.deadlineMs * 2),
       onError(error) {
-        complete = false;
-        console.error(`While rendering ${path}:`, error);
+        failed('threw', error);
       },
     },
   );
@@ -76,7 +83,6 @@ export async function renderRoute(
   const styles = await stylesFor(page && !unavailable.has(page) ? page : undefined, setup);
   const html = renderDocument({
     route,
-    path,
     markup,
     styles,
     unavailable: [...unavailable],
@@ -85,6 +91,7 @@ export async function renderRoute(
   return {
     status: route ? 200 : 404,
     complete,
+    failure,
     html: route?.clientOnly ? notIndexed(html) : html,
   };
 }

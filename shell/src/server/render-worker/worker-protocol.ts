@@ -31,7 +31,12 @@ export interface ShellAssets {
 
 /** The parts of a browser manifest the server reads. */
 export interface BrowserManifest {
-  readonly metaData: { readonly name: string; readonly remoteEntry: { readonly name: string } };
+  readonly metaData: {
+    readonly name: string;
+    readonly remoteEntry: { readonly name: string };
+    /** The release, as `npm run release` stamps it (development builds may lack it). */
+    readonly buildInfo?: { readonly buildVersion?: string };
+  };
   readonly exposes: readonly {
     readonly path: string;
     readonly assets: {
@@ -39,6 +44,16 @@ export interface BrowserManifest {
       readonly css: { readonly sync: readonly string[]; readonly async: readonly string[] };
     };
   }[];
+}
+
+/**
+ * A render that did not go as it should: the page threw while rendering (its HTML is not the
+ * page), or its remote did not answer in time (the page area is drawn unavailable).
+ */
+export interface RenderFailure {
+  readonly kind: 'threw' | 'unavailable';
+  readonly message: string;
+  readonly stack?: string;
 }
 
 export interface RenderRequest {
@@ -56,5 +71,7 @@ export type WorkerMessage =
       readonly html: string;
       /** False when a remote failed during this render: not worth caching. */
       readonly complete: boolean;
+      /** What went wrong, for the server's log (the worker does not log). */
+      readonly failure?: RenderFailure;
     }
   | { readonly type: 'render-failed'; readonly id: number; readonly message: string };

@@ -7,9 +7,11 @@ import paths from '../../scripts/lib/paths.cjs';
 import testStack from '../../scripts/lib/test-stack.cjs';
 
 /**
- * A real `npm start`, killed with `kill -9` on its whole process group: the emulators it ran
- * (in process groups of their own) are orphaned. The next `npm start` must save what they
- * hold, stop them and run its own, never serve beside a store it does not control.
+ * A real `npm start` whose parts die. One part killed (the render server, a remote's server) is
+ * restarted while everything else, the emulators above all, runs on. The whole process group
+ * killed with `kill -9` orphans the emulators (in process groups of their own): the next
+ * `npm start` must save what they hold, stop them and run its own, never serve beside a store
+ * it does not control.
  *
  * It runs on its own ports and data folder, and serves a stand-in build (`--no-build`), so it
  * needs no webpack build and never touches a developer's running stack or .data/.
@@ -212,5 +214,63 @@ describe('npm start after kill -9', () => {
     } finally {
       await new Promise((resolve) => squatter.close(resolve));
     }
+  });
+});
+
+describe('npm start when one of its parts stops', () => {
+  const pidIn = (output: string, part: string) => {
+    const pids = [...output.matchAll(new RegExp(`\\[${part}\\] running \\(pid (\\d+)\\)`, 'g'))];
+    return Number(pids.at(-1)?.[1]);
+  };
+  const answers = async (url: string) => {
+    try {
+      return (await fetch(url)).status === 200;
+    } catch {
+      return false;
+    }
+  };
+  /** Polls until `check` holds; the time it took, or a failure after `ms`. */
+  async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if (await check()) return Date.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`not within ${ms} ms`);
+  }
+
+  it('restarts the render server, then a remote, with the emulators and their data untouched', async () => {
+    const stack = await npmStart();
+    await writeRequest('written-before-the-crashes');
+    const emulators = { firestore: ownerPid('firestore'), auth: ownerPid('auth') };
+    const base = Number(env.FIRSTDAY_PORT_BASE);
+    const parts = [
+      { name: 'render server', url: `http://localhost:${base}/` },
+      { name: 'remote-home', url: `http://localhost:${base + 1}/mf-manifest.json` },
+    ];
+    try {
+      for (const part of parts) {
+        const pid = pidIn(stack.output(), part.name);
+        expect(pid).toBeGreaterThan(0);
+        process.kill(pid, 'SIGKILL');
+        await within(2_000, async () => !alive(pid));
+        // Back within a few seconds, in a new process, and said so.
+        await within(5_000, () => answers(part.url));
+        await within(5_000, async () => stack.output().includes(`[${part.name}] restarted`));
+        expect(stack.output()).toContain(`[${part.name}] stopped unexpectedly (SIGKILL)`);
+        expect(pidIn(stack.output(), part.name)).not.toBe(pid);
+      }
+      // Nothing else went down: the other remotes, the emulators and what they hold.
+      expect(await answers(`http://localhost:${base + 3}/mf-manifest.json`)).toBe(true);
+      expect(stack.child.exitCode).toBeNull();
+      expect(alive(emulators.firestore)).toBe(true);
+      expect(alive(emulators.auth)).toBe(true);
+      expect(ownerPid('firestore')).toBe(emulators.firestore);
+      expect(await requestIds()).toContain('written-before-the-crashes');
+    } finally {
+      process.kill(-stack.child.pid!, 'SIGINT');
+      await exited(stack.child);
+    }
+    expect(await listening(firestore.port)).toBe(false);
   });
 });

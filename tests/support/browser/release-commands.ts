@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import paths from '../../../scripts/lib/paths.cjs';
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs one of the release commands (scripts/<name>) as a team would; resolves with its output,
+ * exit code and how long it took.
+ */
+export async function releaseCommand(
+  name: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number; out: string; ms: number }> {
+  const started = Date.now();
+  try {
+    const { stdout, stderr } = await execFileAsync(
+      process.execPath,
+      [path.join(paths.repoRoot, 'scripts', name), ...args],
+      { cwd: options.cwd ?? paths.repoRoot, env: { ...process.env, ...options.env } },
+    );
+    return { code: 0, out: stdout + stderr, ms: Date.now() - started };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout + failed.stderr, ms: Date.now() - started };
+  }
+}
+
+/**
+ * Publishes an app's existing build into `dir` (`npm run release -w <app> -- --no-build`) and
+ * returns its version.
+ */
+export async function publishBuild(
+  dir: string,
+  appDir: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const { code, out } = await releaseCommand('release.mjs', ['--to', dir, '--no-build'], {
+    cwd: appDir,
+    env,
+  });
+  expect({ code, out }).toMatchObject({ code: 0 });
+  return /Published [\w-]+@(\S+) in/.exec(out)?.[1] ?? '(no version)';
+}
