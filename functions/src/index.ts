@@ -7,6 +7,8 @@ import { notifyRequest, notifyRescued, type NotifyConfig } from './notify-reques
 
 export const defaultInbox = 'info@firstday.studio';
 export const defaultMaxPerEmailPerHour = 5;
+export const defaultAutoreplyPerAddressPerDay = 3;
+export const defaultAutoreplyPerClientPerHour = 5;
 
 // Configuration: set at deploy time (functions/.env.<project>, or prompted by firebase deploy).
 const studioInbox = defineString('STUDIO_INBOX', {
@@ -16,6 +18,26 @@ const studioInbox = defineString('STUDIO_INBOX', {
 const maxPerEmailPerHour = defineInt('NOTIFY_MAX_PER_EMAIL_PER_HOUR', {
   default: defaultMaxPerEmailPerHour,
   description: 'Requests notified per sender address and hour; later ones are flagged "flood".',
+});
+// The sender's confirmation: "auto" sends it where a sender (AUTOREPLY_FROM, an address of the
+// studio's own domain, set up in the Trigger Email extension) is configured, "on" sends it from
+// the extension's default sender, "off" never.
+const autoreplySwitch = defineString('AUTOREPLY', {
+  default: 'auto',
+  description:
+    'The confirmation mailed to each sender: auto (on where AUTOREPLY_FROM is set), on or off.',
+});
+const autoreplyFrom = defineString('AUTOREPLY_FROM', {
+  default: '',
+  description: 'From of the confirmation, e.g. "First Day Studio <hello@firstday.studio>".',
+});
+const autoreplyPerAddressPerDay = defineInt('AUTOREPLY_MAX_PER_ADDRESS_PER_DAY', {
+  default: defaultAutoreplyPerAddressPerDay,
+  description: 'Confirmations per sender address and day; later requests get none.',
+});
+const autoreplyPerClientPerHour = defineInt('AUTOREPLY_MAX_PER_CLIENT_PER_HOUR', {
+  default: defaultAutoreplyPerClientPerHour,
+  description: 'Confirmations per visitor (anonymous sign-in) and hour; later requests get none.',
 });
 // A webhook URL lets anyone post to the channel, so it is a secret; "off" means no Slack.
 const slackWebhookUrl = defineSecret('SLACK_WEBHOOK_URL');
@@ -29,6 +51,20 @@ function config(): NotifyConfig {
     inbox: studioInbox.value().trim() || defaultInbox,
     slackWebhookUrl: slack === '' || slack === 'off' ? null : slack,
     maxPerEmailPerHour: maxPerEmailPerHour.value() || defaultMaxPerEmailPerHour,
+    autoreply: autoreplyConfig(),
+  };
+}
+
+function autoreplyConfig(): NotifyConfig['autoreply'] {
+  const from = autoreplyFrom.value().trim();
+  const switched = autoreplySwitch.value().trim().toLowerCase();
+  return {
+    enabled: switched === 'on' || (switched !== 'off' && from !== ''),
+    from: from === '' ? null : from,
+    // An unset param reads 0 outside a deployment (as in the tests): the defaults then. To send
+    // none, AUTOREPLY=off.
+    maxPerAddressPerDay: autoreplyPerAddressPerDay.value() || defaultAutoreplyPerAddressPerDay,
+    maxPerClientPerHour: autoreplyPerClientPerHour.value() || defaultAutoreplyPerClientPerHour,
   };
 }
 
@@ -58,6 +94,12 @@ export const notifyContactRequest = onDocumentCreated(
       });
     } else {
       logger.info('Contact request notified', { id: event.params.id, ...result });
+      if (result.autoreply?.endsWith('-ceiling')) {
+        logger.warn('No confirmation for the sender: over a ceiling', {
+          id: event.params.id,
+          autoreply: result.autoreply,
+        });
+      }
     }
   },
 );

@@ -11,6 +11,11 @@ import { readContactRequest, type ContactRequest } from './contact-request';
 import { mailFor } from './mail-message';
 import { slackMessageFor } from './slack-message';
 import { judgeSpam, type SpamReason } from './spam-score';
+import {
+  queueAutoreply,
+  type AutoreplyConfig,
+  type AutoreplyResult,
+} from './autoreply/queue-autoreply';
 
 export interface NotifyConfig {
   /** Where requests are mailed: the studio's inbox. */
@@ -19,11 +24,15 @@ export interface NotifyConfig {
   readonly slackWebhookUrl: string | null;
   /** Requests from one address per clock hour that are notified; later ones are flagged. */
   readonly maxPerEmailPerHour: number;
+  /** The sender's confirmation mail. */
+  readonly autoreply: AutoreplyConfig;
 }
 
 export interface NotifyResult {
   readonly mail: 'queued' | 'already-queued' | 'flood' | 'spam';
   readonly slack: 'posted' | 'already-posted' | 'not-configured' | 'flood' | 'spam' | 'refused';
+  /** The sender's confirmation (only for a request notified when it arrived). */
+  readonly autoreply?: AutoreplyResult;
   /** For suspected spam: why. */
   readonly reasons?: readonly SpamReason[];
 }
@@ -160,7 +169,10 @@ export async function notifyRequest(
   );
   await updateIfStored(requestRef, allowed ? { expireAt } : { expireAt, flood: true });
   if (!allowed) return { mail: 'flood', slack: 'flood' };
-  return deliver(db, request, config);
+  const notified = await deliver(db, request, config);
+  // After the studio's mail: a failure here retries the event, which finds that one queued.
+  const autoreply = await queueAutoreply(db, request, config.autoreply, config.inbox);
+  return { ...notified, autoreply };
 }
 
 /** Updates a request unless it is gone already (a quick "forget me": nothing left to keep). */
@@ -196,6 +208,8 @@ async function deliver(
  * Staff marked a suspected spam request "not spam" (spam went from true to false): it is now
  * notified like any request (once: the mail and the Slack post are per request, and spam never
  * had either), and kept for the normal retention. Any other change notifies nothing: null.
+ * The sender gets no confirmation then: days may have passed, and the staff member who rescued
+ * it is about to answer in person.
  */
 export async function notifyRescued(
   db: Firestore,
