@@ -67,8 +67,27 @@ const utmParameters = {
   utmContent: 'utm_content',
 };
 
-/** Every status a request can have; a document without one is new. */
-const statuses = /** @type {const} */ (['new', 'answered']);
+/**
+ * A lead's pipeline, in order; a document without a status is new. Suspected spam is not a
+ * status but the function's verdict (`spam`), shown as its own view.
+ */
+const statuses = /** @type {const} */ (['new', 'replied', 'in-talks', 'won', 'lost']);
+/** Statuses of older documents, read as today's. */
+const legacyStatuses = /** @type {Readonly<Record<string, (typeof statuses)[number]>>} */ ({
+  answered: 'replied',
+});
+
+/**
+ * What staff keep with a request (firestore.rules carries these numbers): an internal note of at
+ * most `note` UTF-16 units, and a history of at most `history` changes. The history is a map of
+ * entries keyed `c1000`, `c1001`, … (the rules allow only the next key, with the server's time
+ * and the staff member's own address), since a server timestamp cannot sit in an array.
+ */
+const leadLimits = { note: 1000, history: 200 };
+/** The key of the history entry that follows `count` entries. */
+const historyKey = (/** @type {number} */ count) => `c${1000 + count}`;
+/** What a history entry records the change of. */
+const historyFields = /** @type {const} */ (['status', 'owner', 'note']);
 
 /**
  * A stored value as text. Rules make every field a string; a document written past them (an
@@ -100,6 +119,33 @@ function time(value) {
 }
 
 /**
+ * The history kept with a request, oldest first. A document from before the history existed that
+ * was answered reads as one change to "replied" by someone unknown ('').
+ * @param {Readonly<Record<string, unknown>>} fields
+ */
+function historyOf(fields) {
+  /** @type {Array<{ at: Date, by: string, field: (typeof historyFields)[number], to: string }>} */
+  const entries = [];
+  const stored = fields.history;
+  if (typeof stored === 'object' && stored !== null && !Array.isArray(stored)) {
+    for (const value of Object.values(stored)) {
+      if (typeof value !== 'object' || value === null) continue;
+      const entry = /** @type {Record<string, unknown>} */ (value);
+      const at = time(entry.at);
+      const field = historyFields.find((known) => known === entry.field);
+      if (!at || !field) continue;
+      const to = text(entry.to);
+      entries.push({ at, by: text(entry.by), field, to: legacyStatuses[to] ?? to });
+    }
+  }
+  const answeredAt = time(fields.answeredAt);
+  if (entries.length === 0 && answeredAt && fields.status === 'answered') {
+    entries.push({ at: answeredAt, by: '', field: 'status', to: 'replied' });
+  }
+  return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
  * One stored request, decoded.
  * @param {string} id
  * @param {Readonly<Record<string, unknown>> | undefined} data
@@ -118,7 +164,10 @@ function decodeContactRequest(id, data) {
     language: '',
   };
   for (const name of contextFieldNames) context[name] = text(fields[name]);
-  const status = statuses.find((known) => known === fields.status) ?? 'new';
+  const storedStatus = typeof fields.status === 'string' ? fields.status : '';
+  const status =
+    statuses.find((known) => known === storedStatus) ?? legacyStatuses[storedStatus] ?? 'new';
+  const history = historyOf(fields);
   return {
     id,
     name: text(fields.name),
@@ -129,7 +178,23 @@ function decodeContactRequest(id, data) {
     /** null only while a server timestamp is on its way, or in a document written without one. */
     createdAt: time(fields.createdAt),
     status,
-    answeredAt: time(fields.answeredAt),
+    /** When it was last changed by staff (the latest history entry), or null. */
+    changedAt: history.at(-1)?.at ?? null,
+    /** Who changed it last (a staff member's address; '' for a change of before the history). */
+    changedBy: history.at(-1)?.by ?? '',
+    /** The staff member who owns it (their address), or ''. */
+    owner: text(fields.owner),
+    /** Staff's internal note, or ''. */
+    note: text(fields.note),
+    /** Who changed what and when, oldest first. */
+    history,
+    /** How many entries the stored history holds: the next change's key is historyKey(this). */
+    historyCount:
+      typeof fields.history === 'object' && fields.history !== null
+        ? Object.keys(fields.history).length
+        : 0,
+    /** Set by staff's "not spam". */
+    rescuedAt: time(fields.rescuedAt),
     context,
     /** Set by the function beyond the per-address ceiling: stored, not notified. */
     flood: fields.flood === true,
@@ -154,5 +219,8 @@ module.exports = {
   utmParameters,
   maxFormSeconds,
   statuses,
+  leadLimits,
+  historyKey,
+  historyFields,
   decodeContactRequest,
 };

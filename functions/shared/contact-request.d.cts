@@ -14,7 +14,19 @@ export type ContextField =
 /** Where a request came from; '' for what was not stored. */
 export type RequestContext = Readonly<Record<ContextField, string>>;
 
-export type RequestStatus = 'new' | 'answered';
+/** A lead's pipeline ('answered' of older documents reads as 'replied'). */
+export type RequestStatus = 'new' | 'replied' | 'in-talks' | 'won' | 'lost';
+
+/** What a history entry records the change of. */
+export type HistoryField = 'status' | 'owner' | 'note';
+
+/** One change by staff: when, who (their address; '' when unknown), what, and the new value. */
+export interface HistoryEntry {
+  readonly at: Date;
+  readonly by: string;
+  readonly field: HistoryField;
+  readonly to: string;
+}
 
 /** One stored request, decoded: every text a string ('' when missing), times as Dates. */
 export interface DecodedContactRequest {
@@ -27,7 +39,20 @@ export interface DecodedContactRequest {
   /** null only while a server timestamp is on its way, or in a document written without one. */
   readonly createdAt: Date | null;
   readonly status: RequestStatus;
-  readonly answeredAt: Date | null;
+  /** When staff last changed it (the latest history entry), or null. */
+  readonly changedAt: Date | null;
+  /** Who changed it last; '' when unknown. */
+  readonly changedBy: string;
+  /** The staff member who owns it (their address), or ''. */
+  readonly owner: string;
+  /** Staff's internal note, or ''. */
+  readonly note: string;
+  /** Who changed what and when, oldest first. */
+  readonly history: readonly HistoryEntry[];
+  /** How many entries the stored history holds: the next change's key is historyKey(this). */
+  readonly historyCount: number;
+  /** When staff marked it "not spam", or null. */
+  readonly rescuedAt: Date | null;
   readonly context: RequestContext;
   /** Set by the function beyond the per-address ceiling: stored, not notified. */
   readonly flood: boolean;
@@ -50,6 +75,11 @@ export declare const utmParameters: Readonly<
 /** The largest formSeconds the rules accept (a day). */
 export declare const maxFormSeconds: number;
 export declare const statuses: ReadonlyArray<RequestStatus>;
+/** The longest note (UTF-16 units) and the most history entries the rules accept. */
+export declare const leadLimits: { readonly note: number; readonly history: number };
+/** The key of the history entry that follows `count` entries: c1000, c1001, … */
+export declare function historyKey(count: number): string;
+export declare const historyFields: ReadonlyArray<HistoryField>;
 export declare function decodeContactRequest(
   id: string,
   data: Readonly<Record<string, unknown>> | undefined,

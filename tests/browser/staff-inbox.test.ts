@@ -5,6 +5,7 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { contactPage, errors as errorTexts, pages, staffInbox } from 'remote-shared/content';
+import { decodeContactRequest } from '../../functions/shared/contact-request.cjs';
 import { columns } from '../../remote-contact/src/request-export/request-export.cjs';
 import { clearEmulator } from '../support/emulators/firestore';
 import { clearAccounts, createAccount, idTokenOf } from '../support/browser/staff-accounts';
@@ -15,6 +16,7 @@ jest.setTimeout(60_000);
 
 const staff = { email: 'ada@firstday.studio', password: 'staff-password-1' };
 const visitor = { email: 'grace@example.com', password: 'visitor-password-1' };
+const colleague = { email: 'bo@firstday.studio', password: 'staff-password-2' };
 
 const ctx = setUpSiteAndBrowser();
 let admin: App;
@@ -27,6 +29,7 @@ beforeAll(async () => {
   await clearAccounts();
   await createAccount(staff.email, staff.password, true);
   await createAccount(visitor.email, visitor.password, false);
+  await createAccount(colleague.email, colleague.password, true);
 });
 
 afterAll(async () => {
@@ -66,9 +69,9 @@ async function signIn(page: Page, account: { email: string; password: string }):
   await page.getByRole('button', { name: staffInbox.signIn.submit, exact: true }).click();
 }
 
-async function signInAsStaff(page: Page): Promise<void> {
+async function signInAsStaff(page: Page, account = staff): Promise<void> {
   await openInbox(page);
-  await signIn(page, staff);
+  await signIn(page, account);
   await page.getByRole('searchbox', { name: staffInbox.tools.search }).waitFor();
 }
 
@@ -123,7 +126,13 @@ const formulaCo: Request = {
 };
 
 const card = (page: Page, name: string) =>
-  page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+/** The status select of the request from `name`. */
+const statusOf = (page: Page, name: string) =>
+  page.getByRole('combobox', { name: staffInbox.actionLabel(staffInbox.lead.status, name) });
 
 /** Waits until `read()` equals `expected` (the page and Firestore settle asynchronously). */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
@@ -317,7 +326,7 @@ describe('the staff inbox', () => {
     expect(url.pathname).not.toMatch(/[?&#]/);
   });
 
-  it('the reply link names the request in its subject and marks the request answered', async () => {
+  it('the reply link names the request in its subject and marks a new request replied', async () => {
     await storeRequest('AdaRequest000000000', ada, 10);
     const page = await newPage();
     await signInAsStaff(page);
@@ -340,8 +349,20 @@ describe('the staff inbox', () => {
     await eventually(async () => {
       const doc = await db.doc('users/AdaRequest000000000').get();
       return doc.get('status');
-    }, 'answered');
-    await card(page, ada.Name).getByText(staffInbox.status.answered, { exact: true }).waitFor();
+    }, 'replied');
+    await card(page, ada.Name)
+      .locator('header')
+      .getByText(staffInbox.status.replied, { exact: true })
+      .waitFor();
+    // Recorded as a change by this staff member, and focus stays on the link.
+    const stored = decodeContactRequest(
+      'x',
+      (await db.doc('users/AdaRequest000000000').get()).data(),
+    );
+    expect(stored.history.map((entry) => [entry.by, entry.field, entry.to])).toEqual([
+      [staff.email, 'status', 'replied'],
+    ]);
+    expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it('search and filter narrow the list; marking answered survives a reload and goes back', async () => {
@@ -368,52 +389,52 @@ describe('the staff inbox', () => {
     await page.getByText(staffInbox.noMatches).waitFor();
     await search.fill('');
 
-    // Mark Ada's request answered.
+    // Mark Ada's request replied.
+    await statusOf(page, ada.Name).selectOption('replied');
     await card(page, ada.Name)
-      .getByRole('button', { name: staffInbox.actionLabel(staffInbox.markAnswered, ada.Name) })
-      .click();
-    await card(page, ada.Name).getByText(staffInbox.status.answered, { exact: true }).waitFor();
+      .locator('header')
+      .getByText(staffInbox.status.replied, { exact: true })
+      .waitFor();
     await eventually(
       async () => (await db.collection('users').doc('AdaRequest000000000').get()).data()?.status,
-      'answered',
+      'replied',
     );
-    const answeredAt = (await db.collection('users').doc('AdaRequest000000000').get()).get(
-      'answeredAt',
-    ) as Timestamp;
-    expect(answeredAt).toBeInstanceOf(Timestamp);
 
-    // Each view's label says how many requests it holds: "Answered (1)".
+    // Each view's label says how many requests it holds: "Replied (1)".
     const filter = (name: string) =>
       page.getByRole('radio', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
-    await filter(staffInbox.tools.filters.answered).check();
+    await filter(staffInbox.tools.filters.replied).check();
     await eventually(names, [ada.Name]);
     await filter(staffInbox.tools.filters.new).check();
     await eventually(names, [formulaCo.Name]);
     await filter(staffInbox.tools.filters.all).check();
     await eventually(names, [ada.Name, formulaCo.Name]);
 
-    // A reload (a new session of the page) shows it answered still.
+    // A reload (a new session of the page) shows it replied still, and who changed it.
     await page.reload();
     await page.waitForSelector('html[data-client-ready]', { state: 'attached' });
-    await card(page, ada.Name).getByText(staffInbox.status.answered, { exact: true }).waitFor();
     await card(page, ada.Name)
-      .getByText(/^Answered \d/)
+      .locator('header')
+      .getByText(staffInbox.status.replied, { exact: true })
+      .waitFor();
+    await card(page, ada.Name)
+      .getByText(new RegExp(`^Changed by ${staff.email}`))
       .waitFor();
     expect(
-      await card(page, formulaCo.Name).getByText(staffInbox.status.new, { exact: true }).count(),
+      await card(page, formulaCo.Name)
+        .locator('header')
+        .getByText(staffInbox.status.new, { exact: true })
+        .count(),
     ).toBe(1);
 
-    // And back to new: the status changes and answeredAt goes.
+    // And back to new.
+    await statusOf(page, ada.Name).selectOption('new');
     await card(page, ada.Name)
-      .getByRole('button', { name: staffInbox.actionLabel(staffInbox.markNew, ada.Name) })
-      .click();
-    await card(page, ada.Name).getByText(staffInbox.status.new, { exact: true }).waitFor();
+      .locator('header')
+      .getByText(staffInbox.status.new, { exact: true })
+      .waitFor();
     await eventually(
-      async () =>
-        (await db.collection('users').doc('AdaRequest000000000').get()).data()?.answeredAt,
-      undefined,
-    );
-    expect((await db.collection('users').doc('AdaRequest000000000').get()).get('status')).toBe(
+      async () => (await db.collection('users').doc('AdaRequest000000000').get()).data()?.status,
       'new',
     );
   });
@@ -488,7 +509,7 @@ describe('the staff inbox', () => {
     expect(await page.locator('main article h3').allInnerTexts()).toEqual([formulaCo.Name]);
     // Focus goes to the neighbouring request (the list does not jump to its heading).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      staffInbox.actionLabel(staffInbox.markAnswered, formulaCo.Name),
+      staffInbox.actionLabel(staffInbox.lead.status, formulaCo.Name),
     );
   });
 });
@@ -609,7 +630,7 @@ describe('keyboard, focus and announcements', () => {
     page.evaluate(() => {
       const element = document.activeElement;
       if (!element || element === document.body) return 'body';
-      return element.id || element.getAttribute('aria-label') || element.textContent || '';
+      return element.getAttribute('aria-label') || element.id || element.textContent || '';
     });
 
   const label = (action: string, name: string) => staffInbox.actionLabel(action, name);
@@ -628,24 +649,22 @@ describe('keyboard, focus and announcements', () => {
     await card(page, ada.Name).waitFor();
     await eventually(() => focused(page), 'inbox-search');
 
-    // Marking answered keeps focus on the button (it no longer disables itself while saving).
-    const answer = page.getByRole('button', { name: label(staffInbox.markAnswered, ada.Name) });
-    await answer.focus();
-    await page.keyboard.press('Enter');
+    // Changing the status keeps focus on its select (nothing disables itself while saving).
+    const adaStatus = label(staffInbox.lead.status, ada.Name);
+    await statusOf(page, ada.Name).focus();
+    await page.keyboard.press('ArrowDown'); // new → replied
     await eventually(async () => {
       const doc = await db.doc('users/AdaRequest000000000').get();
       return doc.get('status');
-    }, 'answered');
-    await eventually(() => focused(page), label(staffInbox.markNew, ada.Name));
+    }, 'replied');
+    await eventually(() => focused(page), adaStatus);
 
-    // Under the New filter, marking answered hides the card: Undo takes focus, and brings it back.
+    // Under the New filter, a change hides the card: Undo takes focus, and brings it back.
     await page.getByRole('radio', { name: staffInbox.tools.filters.new }).check();
-    await page
-      .getByRole('button', { name: label(staffInbox.markAnswered, formulaCo.Name) })
-      .focus();
-    await page.keyboard.press('Enter');
+    await statusOf(page, formulaCo.Name).focus();
+    await page.keyboard.press('ArrowDown');
     await eventually(() => focused(page), staffInbox.undoLabel(formulaCo.Name));
-    await page.getByText(staffInbox.hidden(formulaCo.Name, staffInbox.status.answered)).waitFor();
+    await page.getByText(staffInbox.hidden(formulaCo.Name, staffInbox.status.replied)).waitFor();
     await eventually(() => card(page, formulaCo.Name).count(), 0);
     await page.keyboard.press('Enter');
     await card(page, formulaCo.Name).waitFor();
@@ -653,7 +672,7 @@ describe('keyboard, focus and announcements', () => {
       const doc = await db.doc('users/MalloryRequest00000').get();
       return doc.get('status');
     }, 'new');
-    await eventually(() => focused(page), label(staffInbox.markAnswered, formulaCo.Name));
+    await eventually(() => focused(page), label(staffInbox.lead.status, formulaCo.Name));
 
     // Deleting moves focus to the neighbouring request, not to the top of the list.
     await page.getByRole('radio', { name: staffInbox.tools.filters.all }).check();
@@ -665,7 +684,7 @@ describe('keyboard, focus and announcements', () => {
       .focus();
     await page.keyboard.press('Enter');
     await eventually(() => card(page, formulaCo.Name).count(), 0);
-    await eventually(() => focused(page), label(staffInbox.markNew, ada.Name));
+    await eventually(() => focused(page), adaStatus);
 
     // Signing out: focus goes to the sign-in form's first field.
     await page.getByRole('button', { name: staffInbox.signOut }).focus();
@@ -714,9 +733,7 @@ describe('keyboard, focus and announcements', () => {
       expect(await axeViolations(page)).toEqual([]);
       await shoot(`spam-${viewport.width}`);
       await page.getByRole('radio', { name: staffInbox.tools.filters.new }).check();
-      await page
-        .getByRole('button', { name: label(staffInbox.markAnswered, formulaCo.Name) })
-        .click();
+      await statusOf(page, formulaCo.Name).selectOption('replied');
       await page.getByRole('button', { name: staffInbox.undoLabel(formulaCo.Name) }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await shoot(`undo-${viewport.width}`);
@@ -749,5 +766,197 @@ describe('keyboard, focus and announcements', () => {
     await eventually(() => notice.textContent(), '', 15_000);
     await page.keyboard.press('Shift');
     await eventually(() => page.title(), title);
+  });
+});
+
+describe("a lead's life", () => {
+  const focusedLabel = (page: Page) =>
+    page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  const label = (action: string, name: string) => staffInbox.actionLabel(action, name);
+
+  it('moves through its statuses with a note and an owner on one device, seen live on another; keyboard only, focus kept', async () => {
+    await storeRequest('AdaRequest000000000', ada, 30);
+    // A colleague on a phone, signed in first (so the roster holds them).
+    const phone = await newPage({ width: 390, height: 844 });
+    await signInAsStaff(phone, colleague);
+    await card(phone, ada.Name).waitFor();
+    const desk = await newPage({ width: 1440, height: 900 });
+    const left = requestsLeavingTheMachine(desk);
+    await signInAsStaff(desk, staff);
+    const adaCard = card(desk, ada.Name);
+    await adaCard.waitFor();
+
+    // Owner, with the keyboard (every staff member who opened the inbox is offered; the first
+    // is this one); focus stays on the select.
+    const owner = adaCard.getByRole('combobox', { name: label(staffInbox.lead.owner, ada.Name) });
+    await eventually(
+      () => owner.locator('option').allInnerTexts(),
+      [staffInbox.lead.nobody, staff.email, colleague.email],
+    );
+    await owner.focus();
+    await desk.keyboard.press('ArrowDown');
+    await eventually(
+      async () => (await db.doc('users/AdaRequest000000000').get()).get('owner'),
+      staff.email,
+    );
+    await eventually(() => focusedLabel(desk), label(staffInbox.lead.owner, ada.Name));
+
+    // Status: new → replied → in talks, focus on the select throughout.
+    await statusOf(desk, ada.Name).focus();
+    await desk.keyboard.press('ArrowDown');
+    await eventually(
+      async () => (await db.doc('users/AdaRequest000000000').get()).get('status'),
+      'replied',
+    );
+    await desk.keyboard.press('ArrowDown');
+    await eventually(
+      async () => (await db.doc('users/AdaRequest000000000').get()).get('status'),
+      'in-talks',
+    );
+    await eventually(() => focusedLabel(desk), label(staffInbox.lead.status, ada.Name));
+
+    // The note: open the disclosure, write, save; focus stays on Save.
+    const summary = adaCard.locator('summary');
+    await summary.focus();
+    await desk.keyboard.press('Enter');
+    await desk.keyboard.press('Tab');
+    expect(await focusedLabel(desk)).toBe(label(staffInbox.lead.note, ada.Name));
+    await desk.keyboard.type('Budget agreed.\nStarts in May.');
+    await desk.keyboard.press('Tab');
+    expect(await focusedLabel(desk)).toBe(label(staffInbox.lead.saveNote, ada.Name));
+    await desk.keyboard.press('Enter');
+    await adaCard.getByText(staffInbox.lead.noteSaved).waitFor();
+    expect(await focusedLabel(desk)).toBe(label(staffInbox.lead.saveNote, ada.Name));
+
+    // The phone sees all of it live: status, owner, note and who did what.
+    const onPhone = card(phone, ada.Name);
+    await onPhone
+      .locator('header')
+      .getByText(staffInbox.status['in-talks'], { exact: true })
+      .waitFor();
+    await expect(
+      phone.getByRole('combobox', { name: label(staffInbox.lead.owner, ada.Name) }).inputValue(),
+    ).resolves.toBe(staff.email);
+    await onPhone.locator('summary').click();
+    await eventually(
+      () =>
+        phone.getByRole('textbox', { name: label(staffInbox.lead.note, ada.Name) }).inputValue(),
+      'Budget agreed.\nStarts in May.',
+    );
+    const history = onPhone.locator('ol li');
+    await eventually(() => history.count(), 4);
+    expect(await history.first().innerText()).toContain(
+      staffInbox.lead.change(staff.email, 'note', 'x'),
+    );
+    expect(await history.last().innerText()).toContain(
+      staffInbox.lead.change(staff.email, 'owner', staff.email),
+    );
+
+    // The colleague wins it; the desk sees that.
+    await statusOf(phone, ada.Name).selectOption('won');
+    await adaCard.locator('header').getByText(staffInbox.status.won, { exact: true }).waitFor();
+    await adaCard.getByText(`Changed by ${colleague.email}`, { exact: false }).waitFor();
+
+    const stored = decodeContactRequest(
+      'x',
+      (await db.doc('users/AdaRequest000000000').get()).data(),
+    );
+    expect(stored).toMatchObject({
+      status: 'won',
+      owner: staff.email,
+      note: 'Budget agreed.\nStarts in May.',
+    });
+    expect(stored.history.map((entry) => [entry.by, entry.field, entry.to])).toEqual([
+      [staff.email, 'owner', staff.email],
+      [staff.email, 'status', 'replied'],
+      [staff.email, 'status', 'in-talks'],
+      [staff.email, 'note', 'Budget agreed.\nStarts in May.'],
+      [colleague.email, 'status', 'won'],
+    ]);
+
+    // The export carries the lead's state.
+    const [file] = await Promise.all([
+      desk.waitForEvent('download'),
+      desk.getByRole('button', { name: staffInbox.tools.exportCsv }).click(),
+    ]);
+    const rows = parse(fs.readFileSync((await file.path()) ?? '', 'utf8'), {
+      columns: true,
+      bom: true,
+    }) as Record<string, string>[];
+    expect(rows[0]).toMatchObject({
+      status: 'won',
+      owner: staff.email,
+      note: 'Budget agreed.\nStarts in May.',
+      changedBy: colleague.email,
+    });
+    expect(rows[0]?.history?.split('\n')).toHaveLength(5);
+    expect(left).toEqual([]);
+  });
+
+  it('a compact list: several requests above the fold on a phone and a desktop, long messages collapsed, a link per request', async () => {
+    const long = `${'A long brief about a new shop, its catalogue and its launch. '.repeat(12)}\nThe end.`;
+    for (let i = 0; i < 12; i += 1) {
+      await storeRequest(
+        `Compact${String(i).padStart(12, '0')}`,
+        { ...ada, Name: `Client ${i}`, Message: i % 2 ? long : 'A short note.' },
+        i,
+      );
+    }
+    const page = await newPage({ width: 1440, height: 900 });
+    await signInAsStaff(page);
+    await card(page, 'Client 0').waitFor();
+    const aboveTheFold = () =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('main article')].filter(
+            (article) => article.getBoundingClientRect().top < window.innerHeight,
+          ).length,
+      );
+    const shown: Record<string, number> = {};
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // Scrolled to the list, as a staff member working through it is.
+      await page.locator('#inbox-list-heading').evaluate((heading) => heading.scrollIntoView());
+      shown[viewport.width] = await aboveTheFold();
+    }
+    expect(shown[1440]).toBeGreaterThanOrEqual(3);
+    expect(shown[390]).toBeGreaterThanOrEqual(2);
+
+    // A long message shows its first lines until expanded.
+    const longCard = card(page, 'Client 1');
+    const message = longCard.getByText('A long brief', { exact: false });
+    const collapsed = await message.evaluate((element) => element.getBoundingClientRect().height);
+    const toggle = longCard.locator('button[aria-expanded]');
+    expect(await toggle.innerText()).toBe(staffInbox.showMessage);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.innerText()).toBe(staffInbox.hideMessage);
+    expect(
+      await message.evaluate((element) => element.getBoundingClientRect().height),
+    ).toBeGreaterThan(collapsed * 2);
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(
+      await card(page, 'Client 0').getByRole('button', { name: staffInbox.showMessage }).count(),
+    ).toBe(0);
+
+    // Each request has its own link: it opens the inbox at that request, focused.
+    const link = card(page, 'Client 9').getByRole('link', {
+      name: staffInbox.linkLabel('Client 9'),
+    });
+    const href = await link.getAttribute('href');
+    expect(href).toBe('/staff?request=Compact000000000009');
+    await visit(page, href!);
+    await card(page, 'Client 9').waitFor();
+    await eventually(
+      () => page.evaluate(() => document.activeElement?.id ?? ''),
+      'request-Compact000000000009',
+    );
+    const box = await card(page, 'Client 9').boundingBox();
+    expect(box && box.y >= 0 && box.y < 844).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -108,6 +108,67 @@ describe('npm run submissions', () => {
     for (const row of rows) expect(row.name).toMatch(/^[^=+\-@\t\r]/);
   });
 
+  it("writes a lead's status, owner, note and history, and reads an old answered request as replied", async () => {
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    await db
+      .doc('users/oldest')
+      .update({ status: 'answered', answeredAt: at('2026-01-11T09:00:00Z') });
+    await db.doc('users/newest').update({
+      status: 'in-talks',
+      owner: 'ada@firstday.studio',
+      note: 'Budget agreed.\nStarts in May.',
+      history: {
+        c1000: {
+          at: at('2026-03-06T10:00:00Z'),
+          by: 'bo@firstday.studio',
+          field: 'owner',
+          to: 'ada@firstday.studio',
+        },
+        c1001: {
+          at: at('2026-03-07T10:00:00Z'),
+          by: 'ada@firstday.studio',
+          field: 'status',
+          to: 'in-talks',
+        },
+      },
+    });
+    try {
+      const json = JSON.parse((await submissions('--format', 'json')).stdout) as Record<
+        string,
+        string
+      >[];
+      const csv = parse((await submissions('--format', 'csv')).stdout, { columns: true }) as Record<
+        string,
+        string
+      >[];
+      for (const rows of [json, csv]) {
+        expect(rows.find((row) => row.id === 'newest')).toMatchObject({
+          status: 'in-talks',
+          owner: 'ada@firstday.studio',
+          note: 'Budget agreed.\nStarts in May.',
+          changedAt: '2026-03-07T10:00:00.000Z',
+          changedBy: 'ada@firstday.studio',
+          history:
+            '2026-03-06T10:00:00.000Z bo@firstday.studio owner "ada@firstday.studio"\n' +
+            '2026-03-07T10:00:00.000Z ada@firstday.studio status "in-talks"',
+        });
+        expect(rows.find((row) => row.id === 'oldest')).toMatchObject({
+          status: 'replied',
+          changedAt: '2026-01-11T09:00:00.000Z',
+        });
+      }
+      const table = (await submissions()).stdout;
+      expect(table).toMatch(/in-talks\s+ada@firstday\.studio\s+Budget agreed/);
+      expect(table).toContain('replied');
+    } finally {
+      for (const { id, createdAt, ...fields } of requests.filter((r) => r.id !== 'hostile')) {
+        await db
+          .doc(`users/${id}`)
+          .set({ ...fields, createdAt: Timestamp.fromDate(new Date(createdAt)) });
+      }
+    }
+  });
+
   it('filters with --since', async () => {
     const { stdout } = await submissions('--format', 'json', '--since', '2026-02-01');
     expect((JSON.parse(stdout) as { id: string }[]).map((row) => row.id)).toEqual([
@@ -137,7 +198,7 @@ describe('npm run submissions', () => {
     const { stdout } = await submissions();
     const lines = stdout.split('\n');
     expect(lines[0]).toMatch(
-      /^Received\s+Name\s+Company\s+Email\s+Phone\s+Status\s+Campaign\s+Message$/,
+      /^Received\s+Name\s+Company\s+Email\s+Phone\s+Status\s+Owner\s+Note\s+Campaign\s+Message$/,
     );
     expect(lines[2]).toContain('2026-03-05 18:45 UTC');
     expect(lines[4]).toContain('Ada Lovelace');

@@ -22,7 +22,11 @@ const columns = /** @type {const} */ ([
   'company',
   'message',
   'status',
-  'answeredAt',
+  'owner',
+  'note',
+  'changedAt',
+  'changedBy',
+  'history',
   'spam',
   'page',
   'referrer',
@@ -50,7 +54,18 @@ function toExportRow(request) {
     company: request.company,
     message: request.message,
     status: request.status,
-    answeredAt: request.answeredAt?.toISOString() ?? '',
+    owner: request.owner,
+    note: request.note,
+    changedAt: request.changedAt?.toISOString() ?? '',
+    changedBy: request.changedBy,
+    // One line per change, oldest first, the new value quoted (a note may span lines):
+    // 2026-11-24T09:00:00.000Z ada@firstday.studio status "won"
+    history: request.history
+      .map(
+        (entry) =>
+          `${entry.at.toISOString()} ${entry.by || '?'} ${entry.field} ${JSON.stringify(entry.to)}`,
+      )
+      .join('\n'),
     // "suspected" when the notification function judged it spam (kept apart, not notified).
     spam: request.spam ? 'suspected' : '',
     ...request.context,

@@ -4,13 +4,11 @@ import fields from '../shared-styles/fields.module.css';
 import labels from '../shared-styles/labels.module.css';
 import { LabelledInput } from './labelled-input';
 import type { ExportFormat } from './request-downloads';
-import { anyCampaign, noCampaign, type CampaignFilter } from './request-filter';
+import { anyCampaign, noCampaign, views, type CampaignFilter } from './request-filter';
 import styles from './inbox-tools.module.css';
 
 /** What the inbox downloads, in the order of its buttons. */
 const exportFormats: readonly ExportFormat[] = ['csv', 'json'];
-
-const filters: readonly StatusFilter[] = ['all', 'new', 'answered', 'spam'];
 
 // Option values for "any" and "none": control characters, which no stored campaign can hold.
 const anyOption = '\u0000any';
@@ -65,7 +63,7 @@ export function InboxTools({
       <fieldset className={styles.filter}>
         <legend className={styles.label}>{text.filter}</legend>
         <div className={styles.segments}>
-          {filters.map((filter) => (
+          {views.map((filter) => (
             <label key={filter} className={styles.segment}>
               <input
                 type="radio"

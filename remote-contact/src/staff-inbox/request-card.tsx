@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
-import { mailtoHref, staffInbox } from 'remote-shared/content';
+import { useState, type ReactNode } from 'react';
+import { mailtoHref, staffInbox, type RequestStatus } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import { contextFieldNames } from '../../../functions/shared/contact-request.cjs';
 import type { InboxRequest } from './inbox-request';
+import { LeadControls, LeadNote } from './lead/lead-controls';
+import { LeadHistory } from './lead/lead-history';
+import { requestHref } from './request-link';
 import { formatTime } from './received-time';
 import styles from './request-card.module.css';
 
@@ -11,34 +14,60 @@ export interface RequestCardProps {
   readonly busy: boolean;
   /** Arrived live and not looked at yet: highlighted. */
   readonly fresh?: boolean;
+  /** Opened through its own link: highlighted. */
+  readonly linked?: boolean;
   readonly error: string | null;
-  readonly onToggleAnswered: (request: InboxRequest) => void;
+  /** The staff who can own it. */
+  readonly roster: readonly string[];
+  readonly onStatus: (request: InboxRequest, status: RequestStatus) => void;
+  readonly onOwner: (request: InboxRequest, owner: string) => void;
+  readonly onNote: (request: InboxRequest, note: string) => Promise<boolean>;
   readonly onRescue: (request: InboxRequest) => void;
   readonly onDelete: (request: InboxRequest, opener: HTMLButtonElement) => void;
 }
 
+/** A message longer than this (or of more lines) shows its first lines until expanded. */
+const longMessage = { characters: 280, lines: 4 };
+const isLong = (message: string) =>
+  message.length > longMessage.characters || message.split('\n').length > longMessage.lines;
+
 /**
- * One request. Everything a visitor typed is rendered as text (React escapes it), and the
- * message keeps its line breaks (pre-wrap), so nothing in it is ever read as markup.
+ * One request, compact enough that several fit a screen: who and what at a glance, the message's
+ * first lines, the lead's status and owner; the note and the history one disclosure away.
+ * Everything a visitor typed is rendered as text (React escapes it), and the message keeps its
+ * line breaks (pre-wrap), so nothing in it is ever read as markup.
  */
 export function RequestCard({
   request,
   busy,
   fresh = false,
+  linked = false,
   error,
-  onToggleAnswered,
+  roster,
+  onStatus,
+  onOwner,
+  onNote,
   onRescue,
   onDelete,
 }: RequestCardProps) {
   const text = staffInbox;
   const headingId = `request-${request.id}-name`;
-  const answered = request.status === 'answered';
+  const messageId = `request-${request.id}-message`;
+  const [expanded, setExpanded] = useState(false);
+  const open = request.status === 'new';
   const who = request.name || request.email || request.id;
+  const long = isLong(request.message);
   return (
     <article
-      className={[styles.card, answered ? styles.answered : '', fresh ? styles.fresh : ''].join(
-        ' ',
-      )}
+      id={`request-${request.id}`}
+      // Focused when opened through its link.
+      tabIndex={-1}
+      className={[
+        styles.card,
+        open ? '' : styles.worked,
+        fresh ? styles.fresh : '',
+        linked ? styles.linked : '',
+      ].join(' ')}
       aria-labelledby={headingId}
       data-request-id={request.id}
     >
@@ -49,10 +78,17 @@ export function RequestCard({
         {request.spam ? (
           <span className={[styles.badge, styles.badgeSpam].join(' ')}>{text.spam.badge}</span>
         ) : (
-          <span className={[styles.badge, answered ? styles.badgeAnswered : ''].join(' ')}>
+          <span className={[styles.badge, open ? '' : styles.badgeWorked].join(' ')}>
             {text.status[request.status]}
           </span>
         )}
+        <a
+          className={[styles.link, styles.permalink].join(' ')}
+          href={requestHref(request.id)}
+          aria-label={text.linkLabel(who)}
+        >
+          {text.link}
+        </a>
       </header>
       <dl className={styles.facts}>
         <Fact term={text.fields.company}>{request.company}</Fact>
@@ -61,9 +97,9 @@ export function RequestCard({
             className={styles.link}
             href={mailtoHref(request.email, text.replySubject(request.name, request.company))}
             aria-label={text.replyLabel(request.email)}
-            // Opening the reply is answering it: no need to come back and mark it.
+            // Opening the reply is replying: no need to come back and mark it.
             onClick={() => {
-              if (!answered && !request.spam && !busy) onToggleAnswered(request);
+              if (open && !request.spam && !busy) onStatus(request, 'replied');
             }}
           >
             {request.email}
@@ -75,23 +111,35 @@ export function RequestCard({
             <time dateTime={request.createdAt.toISOString()}>{formatTime(request.createdAt)}</time>
           )}
         </Fact>
+        {request.owner && <Fact term={text.lead.owner}>{request.owner}</Fact>}
       </dl>
-      <RequestContextFacts request={request} />
       <div className={styles.messageBlock}>
         <h4 className={styles.messageLabel}>{text.fields.message}</h4>
-        <p className={[styles.message, request.message ? '' : styles.noMessage].join(' ')}>
+        <p
+          id={messageId}
+          className={[
+            styles.message,
+            request.message ? '' : styles.noMessage,
+            long && !expanded ? styles.clamped : '',
+          ].join(' ')}
+        >
           {request.message || text.noMessage}
         </p>
+        {long && (
+          <button
+            type="button"
+            className={styles.more}
+            aria-expanded={expanded}
+            aria-controls={messageId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? text.hideMessage : text.showMessage}
+          </button>
+        )}
       </div>
-      {answered && request.answeredAt && (
-        <p className={styles.answeredAt}>
-          <time dateTime={request.answeredAt.toISOString()}>
-            {text.answeredAt(formatTime(request.answeredAt))}
-          </time>
-        </p>
-      )}
+      <RequestContextFacts request={request} />
       {request.spam && (
-        <p className={styles.answeredAt}>
+        <p className={styles.aside}>
           {text.spam.why(
             request.spamReasons.map((reason) => text.spam.reasons[reason] ?? reason).join(', '),
           )}{' '}
@@ -102,6 +150,7 @@ export function RequestCard({
         {request.spam ? (
           <Button
             variant="primary"
+            data-main-control
             aria-disabled={busy}
             aria-label={text.actionLabel(text.spam.notSpam, who)}
             onClick={() => busy || onRescue(request)}
@@ -109,16 +158,14 @@ export function RequestCard({
             {text.spam.notSpam}
           </Button>
         ) : (
-          <Button
-            variant={answered ? 'secondary' : 'primary'}
-            // Not disabled while saving (a disabled button drops focus to the page): it says so
-            // and ignores presses instead, so focus stays on the control just used.
-            aria-disabled={busy}
-            aria-label={text.actionLabel(answered ? text.markNew : text.markAnswered, who)}
-            onClick={() => busy || onToggleAnswered(request)}
-          >
-            {answered ? text.markNew : text.markAnswered}
-          </Button>
+          <LeadControls
+            request={request}
+            who={who}
+            busy={busy}
+            roster={roster}
+            onStatus={onStatus}
+            onOwner={onOwner}
+          />
         )}
         <Button
           variant="secondary"
@@ -130,6 +177,25 @@ export function RequestCard({
           {text.delete}
         </Button>
       </div>
+      {request.changedAt && (
+        <p className={styles.aside}>
+          <time dateTime={request.changedAt.toISOString()}>
+            {text.lead.lastChange(request.changedBy, formatTime(request.changedAt))}
+          </time>
+        </p>
+      )}
+      {!request.spam && (
+        <details className={styles.details}>
+          <summary className={styles.summary}>
+            {text.lead.more}
+            {request.note ? ` · ${text.lead.note}` : ''}
+          </summary>
+          <div className={styles.moreBody}>
+            <LeadNote request={request} who={who} busy={busy} onNote={onNote} />
+            <LeadHistory request={request} />
+          </div>
+        </details>
+      )}
       {error && (
         <p className={styles.error} role="alert">
           {error}
@@ -145,7 +211,7 @@ function RequestContextFacts({ request }: { request: InboxRequest }) {
   const known = contextFieldNames.filter((field) => request.context[field] !== '');
   if (known.length === 0) return null;
   return (
-    <div className={styles.messageBlock}>
+    <div className={styles.contextBlock}>
       <h4 className={styles.messageLabel}>{labels.label}</h4>
       <dl className={styles.facts}>
         {known.map((field) => (
@@ -158,10 +224,10 @@ function RequestContextFacts({ request }: { request: InboxRequest }) {
   );
 }
 
-/** One labelled fact of a request. */
+/** One labelled fact of a request, on one line. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div>
+    <div className={styles.fact}>
       <dt className={styles.term}>{term}</dt>
       <dd>{children}</dd>
     </div>

@@ -41,6 +41,8 @@ export function filterRequests(
         request.company,
         request.email,
         request.message,
+        request.note,
+        request.owner,
         ...Object.values(request.context),
       ].join('\n'),
     );
@@ -48,7 +50,16 @@ export function filterRequests(
   });
 }
 
-const views: readonly StatusFilter[] = ['all', 'new', 'answered', 'spam'];
+/** Every view, in the order the inbox offers them: the pipeline between all and spam. */
+export const views: readonly StatusFilter[] = [
+  'all',
+  'new',
+  'replied',
+  'in-talks',
+  'won',
+  'lost',
+  'spam',
+];
 
 /** How many requests each view holds (search and campaign aside). */
 export function countsByView(requests: readonly InboxRequest[]): Record<StatusFilter, number> {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { staffInbox, type StatusFilter } from 'remote-shared/content';
+import { staffInbox, type RequestStatus, type StatusFilter } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import { DeleteDialog } from './delete-dialog';
 import { useFocusOnHandoff } from './focus-handoff';
@@ -7,6 +7,7 @@ import { InboxTools } from './inbox-tools';
 import type { InboxRequest } from './inbox-request';
 import { viewerTimeZone } from './received-time';
 import { RequestCard } from './request-card';
+import { linkedRequestId } from './request-link';
 import { downloadRequests, type ExportFormat } from './request-downloads';
 import {
   anyCampaign,
@@ -17,7 +18,13 @@ import {
 } from './request-filter';
 import type { StaffConnection } from './staff-connection';
 import styles from './staff-inbox.module.css';
-import { deleteRequest, rescueFromSpam, setAnswered, useInboxRequests } from './use-inbox-requests';
+import {
+  changeLead,
+  deleteRequest,
+  rescueFromSpam,
+  useInboxRequests,
+  useStaffRoster,
+} from './use-inbox-requests';
 
 /** How long the arrival notice stays (then it clears, so it is never announced again). */
 const arrivalNoticeMs = 10_000;
@@ -70,13 +77,18 @@ interface Undoable {
   readonly message: string;
 }
 
-/** The first button of the request `id`, or null when it is not shown. */
-const firstButtonOf = (id: string): HTMLButtonElement | null =>
-  document.querySelector(`[data-request-id="${CSS.escape(id)}"] button`);
+/**
+ * The main control of the request `id` (its status select; "Not spam" for suspected spam), which
+ * takes focus when focus must move to the request (after an undo, a delete or a rescue next to
+ * it); null when it is not shown.
+ */
+const mainControlOf = (id: string): HTMLElement | null =>
+  document.querySelector(`[data-request-id="${CSS.escape(id)}"] [data-main-control]`);
 
 /** The inbox itself, for staff: requests newest first, live, with search, filter and actions. */
 export function StaffInbox({ connection }: { connection: StaffConnection }) {
   const state = useInboxRequests(connection);
+  const roster = useStaffRoster(connection);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [campaign, setCampaign] = useState<CampaignFilter>(anyCampaign);
@@ -96,20 +108,21 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
   const arrivals = useArrivals(all);
   const [undoable, setUndoable] = useState<Undoable | null>(null);
   const undoButton = useRef<HTMLButtonElement>(null);
-  /** The request whose first button takes focus once it is shown again (after an undo). */
+  /** The request whose main control takes focus once it is shown again (after an undo). */
   const focusRequest = useRef<string | null>(null);
   /** After a delete: the neighbour that takes focus, so the list does not jump to its top. */
   const focusAfterDelete = useRef<string | null>(null);
   useFocusOnHandoff('signed-in', 'inbox-search');
+  const linked = useLinkedRequest(all, setStatus);
 
   useEffect(() => {
     if (undoable) undoButton.current?.focus();
   }, [undoable]);
   useEffect(() => {
     const id = focusRequest.current;
-    if (id && firstButtonOf(id)) {
+    if (id && mainControlOf(id)) {
       focusRequest.current = null;
-      firstButtonOf(id)?.focus();
+      mainControlOf(id)?.focus();
     }
   });
 
@@ -122,34 +135,55 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
     });
   }, []);
 
-  const toggleAnswered = useCallback(
-    (request: InboxRequest, undoing = false) => {
+  /** Saves one change of a lead; true when it was saved. */
+  const save = useCallback(
+    (request: InboxRequest, change: Promise<void>): Promise<boolean> => {
       mark(request.id, true);
       setErrors((current) => {
         const next = { ...current };
         delete next[request.id];
         return next;
       });
-      const answered = request.status !== 'answered';
-      const after = { ...request, status: answered ? 'answered' : 'new' } as const;
-      // The filter would hide it: say so where the button was, and offer to take it back.
-      if (!undoing && filterRequests([after], search, status, campaign).length === 0) {
-        setUndoable({
-          request,
-          message: staffInbox.hidden(
-            request.name || request.email,
-            staffInbox.status[after.status],
-          ),
-        });
-      }
-      setAnswered(connection, request.id, answered)
+      return change
+        .then(() => true)
         .catch((error: unknown) => {
-          console.error('Changing the answered state failed:', error);
+          console.error('Saving the change failed:', error);
           setErrors((current) => ({ ...current, [request.id]: staffInbox.updateFailed }));
+          return false;
         })
         .finally(() => mark(request.id, false));
     },
-    [connection, mark, search, status, campaign],
+    [mark],
+  );
+
+  const changeStatus = useCallback(
+    (request: InboxRequest, to: RequestStatus, undoing = false) => {
+      if (to === request.status) return;
+      // The filter would hide it: say so where the control was, and offer to take it back.
+      if (
+        !undoing &&
+        filterRequests([{ ...request, status: to }], search, status, campaign).length === 0
+      ) {
+        setUndoable({
+          request,
+          message: staffInbox.hidden(request.name || request.email, staffInbox.status[to]),
+        });
+      }
+      void save(request, changeLead(connection, request, 'status', to));
+    },
+    [connection, save, search, status, campaign],
+  );
+
+  const changeOwner = useCallback(
+    (request: InboxRequest, owner: string) =>
+      void save(request, changeLead(connection, request, 'owner', owner)),
+    [connection, save],
+  );
+
+  const changeNote = useCallback(
+    (request: InboxRequest, note: string) =>
+      save(request, changeLead(connection, request, 'note', note)),
+    [connection, save],
   );
 
   const undo = useCallback(() => {
@@ -157,12 +191,10 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
     const { request } = undoable;
     setUndoable(null);
     focusRequest.current = request.id;
-    // Back to what it was: the same toggle from its changed state.
-    toggleAnswered(
-      { ...request, status: request.status === 'answered' ? 'new' : 'answered' },
-      true,
-    );
-  }, [undoable, toggleAnswered]);
+    // Back to what it was, from the request as it is now (its history has one entry more).
+    const current = all?.find((candidate) => candidate.id === request.id);
+    if (current) changeStatus(current, request.status, true);
+  }, [undoable, all, changeStatus]);
 
   const rescue = useCallback(
     (request: InboxRequest) => {
@@ -196,7 +228,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
   // Runs once the dialog has closed (a focus move while it is open would be refused).
   const closeDialog = useCallback(() => {
     setDeleting(null);
-    const neighbour = focusAfterDelete.current ? firstButtonOf(focusAfterDelete.current) : null;
+    const neighbour = focusAfterDelete.current ? mainControlOf(focusAfterDelete.current) : null;
     focusAfterDelete.current = null;
     (opener.current ?? neighbour ?? listHeading.current)?.focus();
     opener.current = null;
@@ -263,8 +295,12 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
                 request={request}
                 busy={busy.has(request.id)}
                 fresh={arrivals.fresh.has(request.id)}
+                linked={linked === request.id}
                 error={errors[request.id] ?? null}
-                onToggleAnswered={toggleAnswered}
+                roster={roster}
+                onStatus={changeStatus}
+                onOwner={changeOwner}
+                onNote={changeNote}
                 onRescue={rescue}
                 onDelete={(target, button) => {
                   opener.current = button;
@@ -278,4 +314,31 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
       <DeleteDialog request={deleting} onConfirm={confirmDelete} onClose={closeDialog} />
     </div>
   );
+}
+
+/**
+ * A request opened through its own link (/staff?request=ID): once the list has it, its view is
+ * shown (Spam for suspected spam), and it is scrolled to, focused and highlighted. Its id, until
+ * then and after; null without a link.
+ */
+function useLinkedRequest(
+  requests: readonly InboxRequest[] | null,
+  setStatus: (status: StatusFilter) => void,
+): string | null {
+  const [linked] = useState(() => linkedRequestId(window.location.search));
+  const pending = useRef(linked !== null);
+  const target = requests?.find((request) => request.id === linked);
+  useEffect(() => {
+    if (!pending.current || !target) return;
+    setStatus(target.spam ? 'spam' : 'all');
+  }, [target, setStatus]);
+  useEffect(() => {
+    if (!pending.current || !target) return;
+    const card = document.getElementById(`request-${target.id}`);
+    if (!card) return;
+    pending.current = false;
+    card.scrollIntoView({ block: 'start' });
+    card.focus({ preventScroll: true });
+  });
+  return linked;
 }

@@ -1,6 +1,7 @@
 /** Texts of the staff inbox (/staff), where the studio reads and answers contact requests. */
 
-export type RequestStatus = 'new' | 'answered';
+/** A lead's pipeline, in order. */
+export type RequestStatus = 'new' | 'replied' | 'in-talks' | 'won' | 'lost';
 
 /** The inbox's views: every status, or the suspected spam kept apart. */
 export type StatusFilter = 'all' | RequestStatus | 'spam';
@@ -38,15 +39,20 @@ export const staffInbox = {
   tools: {
     label: 'Find and export requests',
     search: 'Search',
-    searchHint: 'Name, company, email, message or where it came from',
+    searchHint: 'Name, company, email, message, note, owner or where it came from',
     filter: 'Show',
     campaign: 'Campaign',
     anyCampaign: 'Any campaign',
     noCampaign: 'No campaign',
-    filters: { all: 'All', new: 'New', answered: 'Answered', spam: 'Spam' } satisfies Record<
-      StatusFilter,
-      string
-    >,
+    filters: {
+      all: 'All',
+      new: 'New',
+      replied: 'Replied',
+      'in-talks': 'In talks',
+      won: 'Won',
+      lost: 'Lost',
+      spam: 'Spam',
+    } satisfies Record<StatusFilter, string>,
     /** A view's label with how many requests it holds: "New (3)". */
     filterCount: (label: string, count: number): string => `${label} (${count})`,
     exportCsv: 'Export CSV',
@@ -64,7 +70,13 @@ export const staffInbox = {
       : `${shown} of ${total} request${total === 1 ? '' : 's'} shown`,
   /** "Times are in your time zone, Europe/Berlin." */
   timeZoneNote: (zone: string): string => `Times are in your time zone, ${zone}.`,
-  status: { new: 'New', answered: 'Answered' } satisfies Record<RequestStatus, string>,
+  status: {
+    new: 'New',
+    replied: 'Replied',
+    'in-talks': 'In talks',
+    won: 'Won',
+    lost: 'Lost',
+  } satisfies Record<RequestStatus, string>,
   fields: {
     company: 'Company',
     email: 'Email',
@@ -99,16 +111,41 @@ export const staffInbox = {
     notSpam: 'Not spam',
     rescueFailed: 'It could not be moved to the inbox. Try again.',
   },
-  answeredAt: (time: string): string => `Answered ${time}`,
+  /** Working a lead: its status, owner and note, and who changed what. */
+  lead: {
+    status: 'Status',
+    owner: 'Owner',
+    nobody: 'Nobody',
+    note: 'Internal note',
+    noteHint: 'Only staff see it.',
+    saveNote: 'Save note',
+    noteSaved: 'Note saved.',
+    more: 'Note and history',
+    history: 'History',
+    noHistory: 'No changes yet.',
+    /** One change: "ada@… set the status to Won". */
+    change: (by: string, field: 'status' | 'owner' | 'note', to: string): string => {
+      const who = by || 'Someone';
+      if (field === 'note') return to ? `${who} changed the note` : `${who} cleared the note`;
+      if (field === 'owner') return to ? `${who} gave it to ${to}` : `${who} left it to nobody`;
+      return `${who} set the status to ${to}`;
+    },
+    lastChange: (by: string, time: string): string =>
+      by ? `Changed by ${by}, ${time}` : `Changed ${time}`,
+  },
+  /** The message, when long, shows its first lines until expanded. */
+  showMessage: 'Show whole message',
+  hideMessage: 'Show less',
+  /** Each request's own address in the inbox. */
+  link: 'Link',
+  linkLabel: (name: string): string => `Link to the request from ${name}`,
   /** The reply link's subject: names the request, so the thread is easy to find again. */
   replySubject: (name: string, company: string): string =>
     `Your project request to First Day Studio${name ? ` – ${name}` : ''}${company ? ` (${company})` : ''}`,
-  /** The reply link's accessible name: it opens a mail and marks the request answered. */
-  replyLabel: (email: string): string => `Reply to ${email} (marks the request answered)`,
-  markAnswered: 'Mark answered',
-  markNew: 'Mark as new',
+  /** The reply link's accessible name: it opens a mail and marks a new request replied. */
+  replyLabel: (email: string): string => `Reply to ${email} (marks a new request replied)`,
   delete: 'Delete',
-  /** Accessible names that say which request a button acts on. */
+  /** Accessible names that say which request a control acts on. */
   actionLabel: (action: string, name: string): string => `${action}: request from ${name}`,
   updateFailed: 'That change could not be saved. Try again.',
   deleteFailed: 'The request could not be deleted. Try again.',

@@ -27,12 +27,28 @@ describe('toCsv', () => {
 });
 
 describe('toExportRow', () => {
-  it('writes status, answer time and where the request came from, in the columns order', () => {
+  it('writes status, owner, note, history and where the request came from, in the columns order', () => {
+    const at = (iso: string) => ({ toDate: () => new Date(iso) });
     const exported = toExportRow(
       decodeContactRequest('x', {
         name: 'Ada',
-        status: 'answered',
-        answeredAt: { toDate: () => new Date('2026-02-01T09:00:00Z') },
+        status: 'won',
+        owner: 'ada@firstday.studio',
+        note: 'Budget agreed.\nStarts in May.',
+        history: {
+          c1001: {
+            at: at('2026-02-02T09:00:00Z'),
+            by: 'ada@firstday.studio',
+            field: 'status',
+            to: 'won',
+          },
+          c1000: {
+            at: at('2026-02-01T09:00:00Z'),
+            by: 'bo@firstday.studio',
+            field: 'owner',
+            to: 'ada@firstday.studio',
+          },
+        },
         utmSource: 'dribbble',
         utmCampaign: 'autumn',
         page: '/contact',
@@ -41,13 +57,36 @@ describe('toExportRow', () => {
     );
     expect(Object.keys(exported)).toEqual(columns);
     expect(exported).toMatchObject({
-      status: 'answered',
-      answeredAt: '2026-02-01T09:00:00.000Z',
+      status: 'won',
+      owner: 'ada@firstday.studio',
+      note: 'Budget agreed.\nStarts in May.',
+      changedAt: '2026-02-02T09:00:00.000Z',
+      changedBy: 'ada@firstday.studio',
+      history:
+        '2026-02-01T09:00:00.000Z bo@firstday.studio owner "ada@firstday.studio"\n' +
+        '2026-02-02T09:00:00.000Z ada@firstday.studio status "won"',
       utmSource: 'dribbble',
       utmCampaign: 'autumn',
       page: '/contact',
       language: 'en-GB',
       referrer: '',
+    });
+  });
+
+  it('reads an old answered request as replied, changed when it was answered', () => {
+    const exported = toExportRow(
+      decodeContactRequest('x', {
+        status: 'answered',
+        answeredAt: { toDate: () => new Date('2026-02-01T09:00:00Z') },
+      }),
+    );
+    expect(exported).toMatchObject({
+      status: 'replied',
+      changedAt: '2026-02-01T09:00:00.000Z',
+      changedBy: '',
+      history: '2026-02-01T09:00:00.000Z ? status "replied"',
+      owner: '',
+      note: '',
     });
   });
 });

@@ -8,7 +8,7 @@ const request = (id: string, fields: Partial<InboxRequest>): InboxRequest => ({
 
 const requests = [
   request('a', { name: 'Zoë Brandt', company: 'Acme', email: 'zoe@acme.io' }),
-  request('b', { name: 'Ada', message: 'A new shop\nfor bikes', status: 'answered' }),
+  request('b', { name: 'Ada', message: 'A new shop\nfor bikes', status: 'replied' }),
 ];
 
 const ids = (found: InboxRequest[]) => found.map((r) => r.id);
@@ -24,7 +24,7 @@ describe('filterRequests', () => {
 
   it('keeps only the status asked for', () => {
     expect(ids(filterRequests(requests, '', 'new'))).toEqual(['a']);
-    expect(ids(filterRequests(requests, '', 'answered'))).toEqual(['b']);
+    expect(ids(filterRequests(requests, '', 'replied'))).toEqual(['b']);
   });
 });
 
@@ -60,15 +60,15 @@ describe('the spam view', () => {
   const mixed = [
     request('a', {}),
     request('b', { spam: true }),
-    request('c', { status: 'answered' }),
-    request('d', { spam: true, status: 'answered' }),
+    request('c', { status: 'replied' }),
+    request('d', { spam: true, status: 'replied' }),
   ];
 
-  it('shows suspected spam only there, never among all, new or answered', () => {
+  it('shows suspected spam only there, never among all, new or replied', () => {
     expect(ids(filterRequests(mixed, '', 'spam'))).toEqual(['b', 'd']);
     expect(ids(filterRequests(mixed, '', 'all'))).toEqual(['a', 'c']);
     expect(ids(filterRequests(mixed, '', 'new'))).toEqual(['a']);
-    expect(ids(filterRequests(mixed, '', 'answered'))).toEqual(['c']);
+    expect(ids(filterRequests(mixed, '', 'replied'))).toEqual(['c']);
   });
 });
 
@@ -77,8 +77,16 @@ describe('countsByView', () => {
     const mixed = [
       request('a', {}),
       request('b', { spam: true }),
-      request('c', { status: 'answered' }),
+      request('c', { status: 'replied' }),
     ];
-    expect(countsByView(mixed)).toEqual({ all: 2, new: 1, answered: 1, spam: 1 });
+    expect(countsByView(mixed)).toEqual({
+      all: 2,
+      new: 1,
+      replied: 1,
+      'in-talks': 0,
+      won: 0,
+      lost: 0,
+      spam: 1,
+    });
   });
 });
