@@ -149,6 +149,13 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10
   }
 }
 
+/** SCREENSHOT_DIR=/some/dir keeps pictures of a state to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOT_DIR) {
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png` });
+  }
+}
+
 async function axeViolations(page: Page): Promise<string[]> {
   // Colours mid-transition (a filter just switched) are not what anyone reads: let them settle.
   // (A transition replaced mid-way rejects its `finished`; none may hold the test for long.)
@@ -721,6 +728,14 @@ describe('keyboard, focus and announcements', () => {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(viewport);
+      // On a phone the views fold behind one button: open them.
+      const moreTools = page.locator('button[aria-controls="inbox-more-tools"]');
+      if (
+        (await moreTools.isVisible()) &&
+        (await moreTools.getAttribute('aria-expanded')) === 'false'
+      ) {
+        await moreTools.click();
+      }
       await page.getByRole('radio', { name: staffInbox.tools.filters.all }).check();
       expect(await axeViolations(page)).toEqual([]);
       // Nothing wider than the screen (WCAG reflow): the views wrap on a phone.
@@ -800,6 +815,7 @@ describe("a lead's life", () => {
       staff.email,
     );
     await eventually(() => focusedLabel(desk), label(staffInbox.lead.owner, ada.Name));
+    await eventually(() => owner.getAttribute('aria-busy'), 'false');
 
     // Status: new → replied → in talks, focus on the select throughout.
     await statusOf(desk, ada.Name).focus();
@@ -808,6 +824,8 @@ describe("a lead's life", () => {
       async () => (await db.doc('users/AdaRequest000000000').get()).get('status'),
       'replied',
     );
+    // A change while the last one is saving is ignored (said by aria-busy): wait for it.
+    await eventually(() => statusOf(desk, ada.Name).getAttribute('aria-busy'), 'false');
     await desk.keyboard.press('ArrowDown');
     await eventually(
       async () => (await db.doc('users/AdaRequest000000000').get()).get('status'),
@@ -918,9 +936,10 @@ describe("a lead's life", () => {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(viewport);
-      // Scrolled to the list, as a staff member working through it is.
-      await page.locator('#inbox-list-heading').evaluate((heading) => heading.scrollIntoView());
+      // The first screen, as the inbox opens.
+      await page.evaluate(() => window.scrollTo(0, 0));
       shown[viewport.width] = await aboveTheFold();
+      await shoot(page, `compact-${viewport.width}`);
     }
     expect(shown[1440]).toBeGreaterThanOrEqual(3);
     expect(shown[390]).toBeGreaterThanOrEqual(2);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { staffInbox, type StatusFilter } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import fields from '../shared-styles/fields.module.css';
@@ -44,6 +45,10 @@ export function InboxTools({
   canExport,
 }: InboxToolsProps) {
   const text = staffInbox.tools;
+  const [open, setOpen] = useState(false);
+  const current = counts
+    ? text.filterCount(text.filters[status], counts[status])
+    : text.filters[status];
   return (
     <section className={styles.tools} aria-label={text.label}>
       <LabelledInput
@@ -60,65 +65,76 @@ export function InboxTools({
           {text.searchHint}
         </p>
       </LabelledInput>
-      <fieldset className={styles.filter}>
-        <legend className={styles.label}>{text.filter}</legend>
-        <div className={styles.segments}>
-          {views.map((filter) => (
-            <label key={filter} className={styles.segment}>
-              <input
-                type="radio"
-                name="inbox-status"
-                value={filter}
-                checked={status === filter}
-                onChange={() => onStatus(filter)}
-              />
-              <span>
-                {counts
-                  ? text.filterCount(text.filters[filter], counts[filter])
-                  : text.filters[filter]}
-              </span>
-            </label>
-          ))}
+      <Button
+        variant="secondary"
+        className={styles.moreToggle}
+        aria-expanded={open}
+        aria-controls="inbox-more-tools"
+        onClick={() => setOpen(!open)}
+      >
+        {text.more(current)}
+      </Button>
+      <div id="inbox-more-tools" className={[styles.more, open ? styles.moreOpen : ''].join(' ')}>
+        <fieldset className={styles.filter}>
+          <legend className={styles.label}>{text.filter}</legend>
+          <div className={styles.segments}>
+            {views.map((filter) => (
+              <label key={filter} className={styles.segment}>
+                <input
+                  type="radio"
+                  name="inbox-status"
+                  value={filter}
+                  checked={status === filter}
+                  onChange={() => onStatus(filter)}
+                />
+                <span>
+                  {counts
+                    ? text.filterCount(text.filters[filter], counts[filter])
+                    : text.filters[filter]}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className={fields.stack}>
+          <label htmlFor="inbox-campaign" className={labels.label}>
+            {text.campaign}
+          </label>
+          <select
+            id="inbox-campaign"
+            className={[fields.input, styles.campaign].join(' ')}
+            value={
+              campaign === anyCampaign ? anyOption : campaign === noCampaign ? noneOption : campaign
+            }
+            onChange={(event) => onCampaign(campaignOf(event.target.value))}
+          >
+            <option value={anyOption}>{text.anyCampaign}</option>
+            <option value={noneOption}>{text.noCampaign}</option>
+            {campaigns.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
         </div>
-      </fieldset>
-      <div className={fields.stack}>
-        <label htmlFor="inbox-campaign" className={labels.label}>
-          {text.campaign}
-        </label>
-        <select
-          id="inbox-campaign"
-          className={[fields.input, styles.campaign].join(' ')}
-          value={
-            campaign === anyCampaign ? anyOption : campaign === noCampaign ? noneOption : campaign
-          }
-          onChange={(event) => onCampaign(campaignOf(event.target.value))}
-        >
-          <option value={anyOption}>{text.anyCampaign}</option>
-          <option value={noneOption}>{text.noCampaign}</option>
-          {campaigns.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.exports}>
-        <div className={styles.exportButtons}>
-          {exportFormats.map((format) => (
-            <Button
-              key={format}
-              variant="secondary"
-              disabled={!canExport}
-              aria-describedby="inbox-export-note"
-              onClick={() => onExport(format)}
-            >
-              {format === 'csv' ? text.exportCsv : text.exportJson}
-            </Button>
-          ))}
+        <div className={styles.exports}>
+          <div className={styles.exportButtons}>
+            {exportFormats.map((format) => (
+              <Button
+                key={format}
+                variant="secondary"
+                disabled={!canExport}
+                aria-describedby="inbox-export-note"
+                onClick={() => onExport(format)}
+              >
+                {format === 'csv' ? text.exportCsv : text.exportJson}
+              </Button>
+            ))}
+          </div>
+          <p id="inbox-export-note" className={styles.exportNote}>
+            {text.exportNote}
+          </p>
         </div>
-        <p id="inbox-export-note" className={styles.hint}>
-          {text.exportNote}
-        </p>
       </div>
     </section>
   );

@@ -90,7 +90,7 @@ export function RequestCard({
           {text.link}
         </a>
       </header>
-      <dl className={styles.facts}>
+      <dl className={[styles.facts, styles.mainFacts].join(' ')}>
         <Fact term={text.fields.company}>{request.company}</Fact>
         <Fact term={text.fields.email}>
           <a
@@ -114,7 +114,7 @@ export function RequestCard({
         {request.owner && <Fact term={text.lead.owner}>{request.owner}</Fact>}
       </dl>
       <div className={styles.messageBlock}>
-        <h4 className={styles.messageLabel}>{text.fields.message}</h4>
+        <h4 className={[styles.messageLabel, styles.quiet].join(' ')}>{text.fields.message}</h4>
         <p
           id={messageId}
           className={[
@@ -125,17 +125,6 @@ export function RequestCard({
         >
           {request.message || text.noMessage}
         </p>
-        {long && (
-          <button
-            type="button"
-            className={styles.more}
-            aria-expanded={expanded}
-            aria-controls={messageId}
-            onClick={() => setExpanded(!expanded)}
-          >
-            {expanded ? text.hideMessage : text.showMessage}
-          </button>
-        )}
       </div>
       <RequestContextFacts request={request} />
       {request.spam && (
@@ -167,6 +156,29 @@ export function RequestCard({
             onOwner={onOwner}
           />
         )}
+        {long && (
+          <button
+            type="button"
+            className={styles.more}
+            aria-expanded={expanded}
+            aria-controls={messageId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? text.hideMessage : text.showMessage}
+          </button>
+        )}
+        {!request.spam && (
+          <details className={styles.details}>
+            <summary className={styles.summary}>
+              {text.lead.more}
+              {request.note ? ` · ${text.lead.note}` : ''}
+            </summary>
+            <div className={styles.moreBody}>
+              <LeadNote request={request} who={who} busy={busy} onNote={onNote} />
+              <LeadHistory request={request} />
+            </div>
+          </details>
+        )}
         <Button
           variant="secondary"
           className={styles.delete}
@@ -183,18 +195,6 @@ export function RequestCard({
             {text.lead.lastChange(request.changedBy, formatTime(request.changedAt))}
           </time>
         </p>
-      )}
-      {!request.spam && (
-        <details className={styles.details}>
-          <summary className={styles.summary}>
-            {text.lead.more}
-            {request.note ? ` · ${text.lead.note}` : ''}
-          </summary>
-          <div className={styles.moreBody}>
-            <LeadNote request={request} who={who} busy={busy} onNote={onNote} />
-            <LeadHistory request={request} />
-          </div>
-        </details>
       )}
       {error && (
         <p className={styles.error} role="alert">

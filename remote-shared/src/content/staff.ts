@@ -58,6 +58,8 @@ export const staffInbox = {
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
     exportNote: 'Exports the requests shown.',
+    /** On a phone, the button that shows the views, the campaign and the exports. */
+    more: (view: string): string => `Filters: ${view}`,
   },
   listLabel: 'Requests, newest first',
   loading: 'Loading requests…',
