@@ -86,8 +86,8 @@ const legacyStatuses = /** @type {Readonly<Record<string, (typeof statuses)[numb
 const leadLimits = { note: 1000, history: 200 };
 /** The key of the history entry that follows `count` entries. */
 const historyKey = (/** @type {number} */ count) => `c${1000 + count}`;
-/** What a history entry records the change of. */
-const historyFields = /** @type {const} */ (['status', 'owner', 'note']);
+/** What a history entry records the change of ('spam': staff's "not spam", to 'not-spam'). */
+const historyFields = /** @type {const} */ (['status', 'owner', 'note', 'spam']);
 
 /**
  * A stored value as text. Rules make every field a string; a document written past them (an

@@ -18,7 +18,7 @@ export type RequestContext = Readonly<Record<ContextField, string>>;
 export type RequestStatus = 'new' | 'replied' | 'in-talks' | 'won' | 'lost';
 
 /** What a history entry records the change of. */
-export type HistoryField = 'status' | 'owner' | 'note';
+export type HistoryField = 'status' | 'owner' | 'note' | 'spam';
 
 /** One change by staff: when, who (their address; '' when unknown), what, and the new value. */
 export interface HistoryEntry {

@@ -625,6 +625,14 @@ describe('suspected spam', () => {
       const stored = (await db.doc('users/SpamRequest00000000').get()).data();
       return [stored?.spam, stored?.rescuedAt instanceof Timestamp];
     }, [false, true]);
+    // Who rescued it is in its history.
+    const rescued = decodeContactRequest(
+      'x',
+      (await db.doc('users/SpamRequest00000000').get()).data(),
+    );
+    expect(rescued.history.map((entry) => [entry.by, entry.field, entry.to])).toEqual([
+      [staff.email, 'spam', 'not-spam'],
+    ]);
     await eventually(() => card(page, formulaCo.Name).count(), 0);
     await page.getByRole('radio', { name: staffInbox.tools.filters.all }).check();
     await card(page, formulaCo.Name).waitFor();
@@ -832,6 +840,7 @@ describe("a lead's life", () => {
       'in-talks',
     );
     await eventually(() => focusedLabel(desk), label(staffInbox.lead.status, ada.Name));
+    await eventually(() => statusOf(desk, ada.Name).getAttribute('aria-busy'), 'false');
 
     // The note: open the disclosure, write, save; focus stays on Save.
     const summary = adaCard.locator('summary');

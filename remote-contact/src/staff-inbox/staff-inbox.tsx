@@ -202,7 +202,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
       const index = shown.findIndex((candidate) => candidate.id === request.id);
       focusRequest.current = (shown[index + 1] ?? shown[index - 1])?.id ?? null;
       mark(request.id, true);
-      rescueFromSpam(connection, request.id)
+      rescueFromSpam(connection, request)
         .catch((error: unknown) => {
           console.error('Moving the request out of spam failed:', error);
           setErrors((current) => ({ ...current, [request.id]: staffInbox.spam.rescueFailed }));

@@ -56,11 +56,21 @@ export function changeLead(
   });
 }
 
-/** "Not spam": back to the inbox, at the server's time; the function then notifies it. */
-export function rescueFromSpam({ firestoreSdk: sdk, db }: StaffConnection, id: string) {
-  return sdk.updateDoc(sdk.doc(db, requestsCollection, id), {
+/** "Not spam": back to the inbox, at the server's time, in the history; the function then notifies it. */
+export function rescueFromSpam(
+  { firestoreSdk: sdk, db, auth }: StaffConnection,
+  request: InboxRequest,
+) {
+  const entry = {
+    at: sdk.serverTimestamp(),
+    by: auth.currentUser?.email ?? '',
+    field: 'spam',
+    to: 'not-spam',
+  };
+  return sdk.updateDoc(sdk.doc(db, requestsCollection, request.id), {
     spam: false,
     rescuedAt: sdk.serverTimestamp(),
+    [`history.${historyKey(request.historyCount)}`]: entry,
   });
 }
 

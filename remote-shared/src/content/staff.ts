@@ -126,8 +126,9 @@ export const staffInbox = {
     history: 'History',
     noHistory: 'No changes yet.',
     /** One change: "ada@… set the status to Won". */
-    change: (by: string, field: 'status' | 'owner' | 'note', to: string): string => {
+    change: (by: string, field: 'status' | 'owner' | 'note' | 'spam', to: string): string => {
       const who = by || 'Someone';
+      if (field === 'spam') return `${who} marked it not spam`;
       if (field === 'note') return to ? `${who} changed the note` : `${who} cleared the note`;
       if (field === 'owner') return to ? `${who} gave it to ${to}` : `${who} left it to nobody`;
       return `${who} set the status to ${to}`;
