@@ -920,26 +920,39 @@ describe("a lead's life", () => {
     expect(left).toEqual([]);
   });
 
-  it('a compact list: several requests above the fold on a phone and a desktop, long messages collapsed, a link per request', async () => {
+  it('a compact list: whole requests above the fold on a phone and a desktop, long messages collapsed, a link per request', async () => {
     const long = `${'A long brief about a new shop, its catalogue and its launch. '.repeat(12)}\nThe end.`;
+    // Typical requests: every field, a message of two lines or more, where it came from.
     for (let i = 0; i < 12; i += 1) {
       await storeRequest(
         `Compact${String(i).padStart(12, '0')}`,
-        { ...ada, Name: `Client ${i}`, Message: i % 2 ? long : 'A short note.' },
+        { ...ada, Name: `Client ${i}`, Message: i % 2 ? long : ada.Message },
         i,
       );
+      await db.doc(`users/Compact${String(i).padStart(12, '0')}`).update({
+        page: '/contact',
+        utmSource: 'newsletter',
+        utmCampaign: 'autumn-2026',
+        language: 'en-GB',
+      });
     }
+    // A lead owned by someone whose staff access was revoked (off the roster): it keeps the name.
+    await db.doc('users/Compact000000000005').update({ owner: 'gone@firstday.studio' });
     const page = await newPage({ width: 1440, height: 900 });
     await signInAsStaff(page);
     await card(page, 'Client 0').waitFor();
-    const aboveTheFold = () =>
-      page.evaluate(
-        () =>
-          [...document.querySelectorAll('main article')].filter(
-            (article) => article.getBoundingClientRect().top < window.innerHeight,
-          ).length,
-      );
-    const shown: Record<string, number> = {};
+    // Whole cards (their bottom edge on the first screen), and the start of the next one.
+    const firstScreen = () =>
+      page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('main article')].map((article) =>
+          article.getBoundingClientRect(),
+        );
+        return {
+          whole: boxes.filter((box) => box.top >= 0 && box.bottom <= window.innerHeight).length,
+          started: boxes.filter((box) => box.top < window.innerHeight).length,
+        };
+      });
+    const shown: Record<string, { whole: number; started: number }> = {};
     for (const viewport of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },
@@ -947,11 +960,27 @@ describe("a lead's life", () => {
       await page.setViewportSize(viewport);
       // The first screen, as the inbox opens.
       await page.evaluate(() => window.scrollTo(0, 0));
-      shown[viewport.width] = await aboveTheFold();
+      shown[viewport.width] = await firstScreen();
       await shoot(page, `compact-${viewport.width}`);
     }
-    expect(shown[1440]).toBeGreaterThanOrEqual(3);
-    expect(shown[390]).toBeGreaterThanOrEqual(2);
+    console.log(`Cards on the first screen: ${JSON.stringify(shown)}`);
+    expect(shown[1440]?.whole).toBeGreaterThanOrEqual(3);
+    expect(shown[390]?.whole).toBeGreaterThanOrEqual(2);
+    expect(shown[390]?.started).toBeGreaterThanOrEqual(3);
+
+    // The former owner is named as such, and offered only on the lead they own.
+    const ownerOf = (name: string) =>
+      page.getByRole('combobox', {
+        name: staffInbox.actionLabel(staffInbox.lead.owner, name),
+      });
+    await eventually(
+      () => ownerOf('Client 5').locator('option:checked').innerText(),
+      'gone@firstday.studio (former staff)',
+    );
+    expect(await ownerOf('Client 4').locator('option').allInnerTexts()).toEqual([
+      staffInbox.lead.nobody,
+      staff.email,
+    ]);
 
     // A long message shows its first lines until expanded.
     const longCard = card(page, 'Client 1');

@@ -59,6 +59,8 @@ export function InboxTools({
         value={search}
         onChange={(event) => onSearch(event.target.value)}
         aria-describedby="inbox-search-hint"
+        // The whole hint is said with the field; its start is shown in it, costing no line.
+        placeholder={text.searchPlaceholder}
         autoComplete="off"
       >
         <p id="inbox-search-hint" className={styles.hint}>
@@ -67,7 +69,7 @@ export function InboxTools({
       </LabelledInput>
       <Button
         variant="secondary"
-        className={styles.moreToggle}
+        className={[styles.compact, styles.moreToggle].join(' ')}
         aria-expanded={open}
         aria-controls="inbox-more-tools"
         onClick={() => setOpen(!open)}
@@ -96,7 +98,7 @@ export function InboxTools({
             ))}
           </div>
         </fieldset>
-        <div className={fields.stack}>
+        <div className={[fields.stack, styles.campaignField].join(' ')}>
           <label htmlFor="inbox-campaign" className={labels.label}>
             {text.campaign}
           </label>
@@ -123,6 +125,7 @@ export function InboxTools({
               <Button
                 key={format}
                 variant="secondary"
+                className={styles.compact}
                 disabled={!canExport}
                 aria-describedby="inbox-export-note"
                 onClick={() => onExport(format)}

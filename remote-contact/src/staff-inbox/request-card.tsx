@@ -17,8 +17,8 @@ export interface RequestCardProps {
   /** Opened through its own link: highlighted. */
   readonly linked?: boolean;
   readonly error: string | null;
-  /** The staff who can own it. */
-  readonly roster: readonly string[];
+  /** The staff who can own it; null while it loads. */
+  readonly roster: readonly string[] | null;
   readonly onStatus: (request: InboxRequest, status: RequestStatus) => void;
   readonly onOwner: (request: InboxRequest, owner: string) => void;
   readonly onNote: (request: InboxRequest, note: string) => Promise<boolean>;
@@ -26,8 +26,11 @@ export interface RequestCardProps {
   readonly onDelete: (request: InboxRequest, opener: HTMLButtonElement) => void;
 }
 
-/** A message longer than this (or of more lines) shows its first lines until expanded. */
-const longMessage = { characters: 280, lines: 4 };
+/**
+ * A message longer than this (or of more lines) shows its first two lines until expanded: about
+ * two lines on a phone, so every card keeps the same short preview.
+ */
+const longMessage = { characters: 100, lines: 2 };
 const isLong = (message: string) =>
   message.length > longMessage.characters || message.split('\n').length > longMessage.lines;
 
@@ -82,6 +85,31 @@ export function RequestCard({
             {text.status[request.status]}
           </span>
         )}
+        {/* Email, company, phone and time read as themselves: one muted line, their terms said. */}
+        <dl className={[styles.facts, styles.meta].join(' ')}>
+          <Fact term={text.fields.email}>
+            <a
+              className={styles.link}
+              href={mailtoHref(request.email, text.replySubject(request.name, request.company))}
+              aria-label={text.replyLabel(request.email)}
+              // Opening the reply is replying: no need to come back and mark it.
+              onClick={() => {
+                if (open && !request.spam && !busy) onStatus(request, 'replied');
+              }}
+            >
+              {request.email}
+            </a>
+          </Fact>
+          <Fact term={text.fields.company}>{request.company}</Fact>
+          <Fact term={text.fields.phone}>{request.phone}</Fact>
+          <Fact term={text.fields.received}>
+            {request.createdAt && (
+              <time dateTime={request.createdAt.toISOString()}>
+                {formatTime(request.createdAt)}
+              </time>
+            )}
+          </Fact>
+        </dl>
         <a
           className={[styles.link, styles.permalink].join(' ')}
           href={requestHref(request.id)}
@@ -90,29 +118,6 @@ export function RequestCard({
           {text.link}
         </a>
       </header>
-      <dl className={[styles.facts, styles.mainFacts].join(' ')}>
-        <Fact term={text.fields.company}>{request.company}</Fact>
-        <Fact term={text.fields.email}>
-          <a
-            className={styles.link}
-            href={mailtoHref(request.email, text.replySubject(request.name, request.company))}
-            aria-label={text.replyLabel(request.email)}
-            // Opening the reply is replying: no need to come back and mark it.
-            onClick={() => {
-              if (open && !request.spam && !busy) onStatus(request, 'replied');
-            }}
-          >
-            {request.email}
-          </a>
-        </Fact>
-        <Fact term={text.fields.phone}>{request.phone}</Fact>
-        <Fact term={text.fields.received}>
-          {request.createdAt && (
-            <time dateTime={request.createdAt.toISOString()}>{formatTime(request.createdAt)}</time>
-          )}
-        </Fact>
-        {request.owner && <Fact term={text.lead.owner}>{request.owner}</Fact>}
-      </dl>
       <div className={styles.messageBlock}>
         <h4 className={[styles.messageLabel, styles.quiet].join(' ')}>{text.fields.message}</h4>
         <p
@@ -139,6 +144,7 @@ export function RequestCard({
         {request.spam ? (
           <Button
             variant="primary"
+            className={styles.compact}
             data-main-control
             aria-disabled={busy}
             aria-label={text.actionLabel(text.spam.notSpam, who)}
@@ -179,9 +185,16 @@ export function RequestCard({
             </div>
           </details>
         )}
+        {request.changedAt && (
+          <p className={styles.changed}>
+            <time dateTime={request.changedAt.toISOString()}>
+              {text.lead.lastChange(request.changedBy, formatTime(request.changedAt))}
+            </time>
+          </p>
+        )}
         <Button
           variant="secondary"
-          className={styles.delete}
+          className={[styles.compact, styles.delete].join(' ')}
           aria-disabled={busy}
           aria-label={text.actionLabel(text.delete, who)}
           onClick={(event) => busy || onDelete(request, event.currentTarget)}
@@ -189,13 +202,6 @@ export function RequestCard({
           {text.delete}
         </Button>
       </div>
-      {request.changedAt && (
-        <p className={styles.aside}>
-          <time dateTime={request.changedAt.toISOString()}>
-            {text.lead.lastChange(request.changedBy, formatTime(request.changedAt))}
-          </time>
-        </p>
-      )}
       {error && (
         <p className={styles.error} role="alert">
           {error}
@@ -212,8 +218,8 @@ function RequestContextFacts({ request }: { request: InboxRequest }) {
   if (known.length === 0) return null;
   return (
     <div className={styles.contextBlock}>
-      <h4 className={styles.messageLabel}>{labels.label}</h4>
-      <dl className={styles.facts}>
+      <h4 className={[styles.messageLabel, styles.quiet].join(' ')}>{labels.label}</h4>
+      <dl className={[styles.facts, styles.context].join(' ')}>
         {known.map((field) => (
           <Fact key={field} term={labels[field]}>
             {request.context[field]}
@@ -224,8 +230,11 @@ function RequestContextFacts({ request }: { request: InboxRequest }) {
   );
 }
 
-/** One labelled fact of a request, on one line. */
+/** One labelled fact of a request, on one line; none when the request has no value for it. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
+  if (children === '' || children === null || children === undefined || children === false) {
+    return null;
+  }
   return (
     <div className={styles.fact}>
       <dt className={styles.term}>{term}</dt>

@@ -18,6 +18,7 @@ function AccountBar({ connection, email }: { connection: StaffConnection; email:
       <Button
         id="staff-sign-out"
         variant="secondary"
+        className={styles.signOut}
         disabled={leaving}
         onClick={() => {
           setLeaving(true);

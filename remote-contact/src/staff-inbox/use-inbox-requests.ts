@@ -85,10 +85,16 @@ const staffCollection = 'staffMembers';
 
 /**
  * The staff who can own a lead: everyone who has opened the inbox (each registers under their
- * own address, as the rules allow), sorted. The signed-in member registers here on opening.
+ * own address, as the rules allow, and leaves it when revoked), sorted. The signed-in member
+ * registers here on opening.
  */
-export function useStaffRoster({ firestoreSdk: sdk, db, auth }: StaffConnection): string[] {
-  const [roster, setRoster] = useState<string[]>([]);
+export function useStaffRoster({
+  firestoreSdk: sdk,
+  db,
+  auth,
+}: StaffConnection): readonly string[] | null {
+  // null until the first snapshot, so an owner is not called former staff while it loads.
+  const [roster, setRoster] = useState<readonly string[] | null>(null);
   const email = auth.currentUser?.email ?? null;
   useEffect(() => {
     if (email) {

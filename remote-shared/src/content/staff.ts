@@ -40,6 +40,8 @@ export const staffInbox = {
     label: 'Find and export requests',
     search: 'Search',
     searchHint: 'Name, company, email, message, note, owner or where it came from',
+    /** Shown in the search field (the whole hint is said with it). */
+    searchPlaceholder: 'Name, email, message…',
     filter: 'Show',
     campaign: 'Campaign',
     anyCampaign: 'Any campaign',
@@ -118,6 +120,8 @@ export const staffInbox = {
     status: 'Status',
     owner: 'Owner',
     nobody: 'Nobody',
+    /** An owner whose staff access was revoked: the lead keeps their name. */
+    formerStaff: (email: string): string => `${email} (former staff)`,
     note: 'Internal note',
     noteHint: 'Only staff see it.',
     saveNote: 'Save note',
@@ -137,8 +141,8 @@ export const staffInbox = {
       by ? `Changed by ${by}, ${time}` : `Changed ${time}`,
   },
   /** The message, when long, shows its first lines until expanded. */
-  showMessage: 'Show whole message',
-  hideMessage: 'Show less',
+  showMessage: 'Read more',
+  hideMessage: 'Read less',
   /** Each request's own address in the inbox. */
   link: 'Link',
   linkLabel: (name: string): string => `Link to the request from ${name}`,

@@ -5,13 +5,15 @@ import { statuses } from '../../../../functions/shared/contact-request.cjs';
 import fields from '../../shared-styles/fields.module.css';
 import type { InboxRequest } from '../inbox-request';
 import styles from './lead.module.css';
+import { ownerChoices } from './owner-choices';
 
 export interface LeadControlsProps {
   readonly request: InboxRequest;
   /** Who the request is for, in accessible names ("Status: request from Ada"). */
   readonly who: string;
   readonly busy: boolean;
-  readonly roster: readonly string[];
+  /** The staff who can own it; null while it loads. */
+  readonly roster: readonly string[] | null;
   readonly onStatus: (request: InboxRequest, status: RequestStatus) => void;
   readonly onOwner: (request: InboxRequest, owner: string) => void;
 }
@@ -24,9 +26,7 @@ export function LeadControls({ request, who, busy, roster, onStatus, onOwner }: 
   const text = staffInbox.lead;
   const statusId = `request-${request.id}-status`;
   const ownerId = `request-${request.id}-owner`;
-  // An owner who is no longer on the roster stays selectable, so the select shows the truth.
-  const owners =
-    request.owner && !roster.includes(request.owner) ? [request.owner, ...roster] : roster;
+  const owners = ownerChoices(request.owner, roster);
   return (
     <>
       <div className={styles.control}>
@@ -36,7 +36,7 @@ export function LeadControls({ request, who, busy, roster, onStatus, onOwner }: 
         <select
           id={statusId}
           data-main-control
-          className={[fields.input, styles.select].join(' ')}
+          className={styles.select}
           aria-label={staffInbox.actionLabel(text.status, who)}
           aria-busy={busy}
           value={request.status}
@@ -58,16 +58,16 @@ export function LeadControls({ request, who, busy, roster, onStatus, onOwner }: 
         </label>
         <select
           id={ownerId}
-          className={[fields.input, styles.select].join(' ')}
+          className={styles.select}
           aria-label={staffInbox.actionLabel(text.owner, who)}
           aria-busy={busy}
           value={request.owner}
           onChange={(event) => busy || onOwner(request, event.target.value)}
         >
           <option value="">{text.nobody}</option>
-          {owners.map((email) => (
+          {owners.map(({ email, label }) => (
             <option key={email} value={email}>
-              {email}
+              {label}
             </option>
           ))}
         </select>
