@@ -8,9 +8,16 @@ import { apps } from './lib/apps.cjs';
 import cli from './lib/cli.cjs';
 import accounts from './staff/accounts.cjs';
 import options from './staff/options.cjs';
+import roster from './staff/roster.cjs';
 
 await cli.runCli(async () => {
-  const { command, email, password, target } = options.parseOptions(process.argv.slice(2));
+  const {
+    command,
+    email,
+    password,
+    target,
+    roster: rosterTarget,
+  } = options.parseOptions(process.argv.slice(2));
   const where =
     target.kind === 'emulator'
       ? `the local Auth emulator (${target.host}:${target.port})`
@@ -34,6 +41,18 @@ await cli.runCli(async () => {
   } else if (command === 'revoke') {
     await accounts.revoke(target, email);
     console.log(`${email} is no longer staff on ${where}; its sessions were signed out.`);
+    // After the claim is gone (what keeps them out); leads they own keep their address.
+    const listed = await roster.leaveRoster(rosterTarget, email).catch((error) => {
+      throw new cli.CliError(
+        `${error instanceof Error ? error.message : error}
+` + `${email} is still offered as an owner; run the revoke again to take it off the list.`,
+      );
+    });
+    console.log(
+      listed
+        ? `${email} was taken off the inbox's owner list; requests they own keep their name.`
+        : `${email} was not on the inbox's owner list.`,
+    );
   } else {
     const staff = await accounts.list(target);
     console.log(

@@ -1,4 +1,5 @@
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
+import { decodeContactRequest, type RequestContext } from '../shared/contact-request.cjs';
 import { neutralise } from './escape';
 
 /** A stored contact request as the notification reads it, whatever the document holds. */
@@ -10,40 +11,31 @@ export interface ContactRequest {
   readonly company: string;
   readonly message: string;
   readonly createdAt: Date;
+  readonly context: RequestContext;
 }
 
-// Rules make every field a string; a document written past them (an admin tool, an old
-// version) may not. Odd content is shown as it is rather than dropped: the studio still hears,
-// with control and bidi characters neutralised (every output is built from these values).
-function text(value: unknown): string {
-  return neutralise(raw(value));
-}
-
-function raw(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined || value === null) return '';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
+/**
+ * The shared decoder's reading, with control and bidi characters neutralised: every mail and
+ * Slack post is built from these values, and older data may hold such characters.
+ */
 export function readContactRequest(
   id: string,
   data: DocumentData | undefined,
   receivedAt: Date,
 ): ContactRequest {
-  const fields = data ?? {};
-  const createdAt = fields.createdAt instanceof Timestamp ? fields.createdAt.toDate() : receivedAt;
+  const request = decodeContactRequest(id, data);
+  const context = Object.fromEntries(
+    Object.entries(request.context).map(([key, value]) => [key, neutralise(value)]),
+  ) as Record<keyof RequestContext, string>;
   return {
     id,
-    name: text(fields.name),
-    phone: text(fields.phone),
-    email: text(fields.email),
-    company: text(fields.company),
-    message: text(fields.message),
-    createdAt,
+    name: neutralise(request.name),
+    phone: neutralise(request.phone),
+    email: neutralise(request.email),
+    company: neutralise(request.company),
+    message: neutralise(request.message),
+    createdAt: request.createdAt ?? receivedAt,
+    context,
   };
 }
 

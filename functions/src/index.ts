@@ -2,11 +2,13 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { notifyRequest } from './notify-request';
+import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
+import { notifyRequest, notifyRescued, type NotifyConfig } from './notify-request';
 
 export const defaultInbox = 'info@firstday.studio';
 export const defaultMaxPerEmailPerHour = 5;
+export const defaultAutoreplyPerAddressPerDay = 3;
+export const defaultAutoreplyPerClientPerHour = 5;
 
 // Configuration: set at deploy time (functions/.env.<project>, or prompted by firebase deploy).
 const studioInbox = defineString('STUDIO_INBOX', {
@@ -17,11 +19,56 @@ const maxPerEmailPerHour = defineInt('NOTIFY_MAX_PER_EMAIL_PER_HOUR', {
   default: defaultMaxPerEmailPerHour,
   description: 'Requests notified per sender address and hour; later ones are flagged "flood".',
 });
+// The sender's confirmation: "auto" sends it where a sender (AUTOREPLY_FROM, an address of the
+// studio's own domain, set up in the Trigger Email extension) is configured, "on" sends it from
+// the extension's default sender, "off" never.
+const autoreplySwitch = defineString('AUTOREPLY', {
+  default: 'auto',
+  description:
+    'The confirmation mailed to each sender: auto (on where AUTOREPLY_FROM is set), on or off.',
+});
+const autoreplyFrom = defineString('AUTOREPLY_FROM', {
+  default: '',
+  description: 'From of the confirmation, e.g. "First Day Studio <hello@firstday.studio>".',
+});
+const autoreplyPerAddressPerDay = defineInt('AUTOREPLY_MAX_PER_ADDRESS_PER_DAY', {
+  default: defaultAutoreplyPerAddressPerDay,
+  description: 'Confirmations per sender address and day; later requests get none.',
+});
+const autoreplyPerClientPerHour = defineInt('AUTOREPLY_MAX_PER_CLIENT_PER_HOUR', {
+  default: defaultAutoreplyPerClientPerHour,
+  description: 'Confirmations per visitor (anonymous sign-in) and hour; later requests get none.',
+});
 // A webhook URL lets anyone post to the channel, so it is a secret; "off" means no Slack.
 const slackWebhookUrl = defineSecret('SLACK_WEBHOOK_URL');
 
 /** Events older than this are dropped rather than retried forever (e.g. a webhook long down). */
 const maxEventAgeMs = 24 * 3_600_000;
+
+function config(): NotifyConfig {
+  const slack = slackWebhookUrl.value().trim();
+  return {
+    inbox: studioInbox.value().trim() || defaultInbox,
+    slackWebhookUrl: slack === '' || slack === 'off' ? null : slack,
+    maxPerEmailPerHour: maxPerEmailPerHour.value() || defaultMaxPerEmailPerHour,
+    autoreply: autoreplyConfig(),
+  };
+}
+
+function autoreplyConfig(): NotifyConfig['autoreply'] {
+  const from = autoreplyFrom.value().trim();
+  const switched = autoreplySwitch.value().trim().toLowerCase();
+  return {
+    enabled: switched === 'on' || (switched !== 'off' && from !== ''),
+    from: from === '' ? null : from,
+    // An unset param reads 0 outside a deployment (as in the tests): the defaults then. To send
+    // none, AUTOREPLY=off.
+    maxPerAddressPerDay: autoreplyPerAddressPerDay.value() || defaultAutoreplyPerAddressPerDay,
+    maxPerClientPerHour: autoreplyPerClientPerHour.value() || defaultAutoreplyPerClientPerHour,
+  };
+}
+
+const database = () => getFirestore(getApps()[0] ?? initializeApp());
 
 export const notifyContactRequest = onDocumentCreated(
   { document: 'users/{id}', secrets: [slackWebhookUrl], retry: true },
@@ -31,22 +78,48 @@ export const notifyContactRequest = onDocumentCreated(
       logger.error('Dropping a notification older than a day', { id: event.params.id });
       return;
     }
-    const slack = slackWebhookUrl.value().trim();
     const result = await notifyRequest(
-      getFirestore(getApps()[0] ?? initializeApp()),
+      database(),
       { id: event.params.id, data: event.data?.data(), time },
-      {
-        inbox: studioInbox.value().trim() || defaultInbox,
-        slackWebhookUrl: slack === '' || slack === 'off' ? null : slack,
-        maxPerEmailPerHour: maxPerEmailPerHour.value() || defaultMaxPerEmailPerHour,
-      },
+      config(),
     );
-    if (result.mail === 'flood') {
+    if (result.mail === 'spam') {
+      logger.warn('Suspected spam: kept apart, not notified', {
+        id: event.params.id,
+        reasons: result.reasons,
+      });
+    } else if (result.mail === 'flood') {
       logger.warn('Request over the per-address ceiling: flagged, not notified', {
         id: event.params.id,
       });
     } else {
       logger.info('Contact request notified', { id: event.params.id, ...result });
+      if (result.autoreply?.endsWith('-ceiling')) {
+        logger.warn('No confirmation for the sender: over a ceiling', {
+          id: event.params.id,
+          autoreply: result.autoreply,
+        });
+      }
     }
+  },
+);
+
+/** A suspected spam request that staff marked "not spam" is notified then, once. */
+export const notifyRescuedRequest = onDocumentUpdated(
+  { document: 'users/{id}', secrets: [slackWebhookUrl], retry: true },
+  async (event) => {
+    const time = new Date(event.time);
+    if (Date.now() - time.getTime() > maxEventAgeMs) return;
+    const result = await notifyRescued(
+      database(),
+      {
+        id: event.params.id,
+        before: event.data?.before.data(),
+        after: event.data?.after.data(),
+        time,
+      },
+      config(),
+    );
+    if (result) logger.info('Rescued request notified', { id: event.params.id, ...result });
   },
 );

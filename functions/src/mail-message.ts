@@ -1,4 +1,5 @@
 import { replyAddress, type ContactRequest } from './contact-request';
+import { contextRows } from './context-rows';
 import { escapeHtml, oneLine } from './escape';
 
 /**
@@ -25,6 +26,7 @@ export function mailFor(request: ContactRequest, inbox: string): MailDocument {
     ['Email', email],
     ['Phone', phone],
     ['Received', createdAt.toISOString()],
+    ...contextRows(request.context),
   ];
   const text = [
     'A new project request came in through the website.',

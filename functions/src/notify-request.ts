@@ -1,8 +1,21 @@
 import { createHash } from 'node:crypto';
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { readContactRequest } from './contact-request';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
+import { decodeContactRequest } from '../shared/contact-request.cjs';
+import { readContactRequest, type ContactRequest } from './contact-request';
 import { mailFor } from './mail-message';
 import { slackMessageFor } from './slack-message';
+import { judgeSpam, type SpamReason } from './spam-score';
+import {
+  queueAutoreply,
+  type AutoreplyConfig,
+  type AutoreplyResult,
+} from './autoreply/queue-autoreply';
 
 export interface NotifyConfig {
   /** Where requests are mailed: the studio's inbox. */
@@ -11,15 +24,23 @@ export interface NotifyConfig {
   readonly slackWebhookUrl: string | null;
   /** Requests from one address per clock hour that are notified; later ones are flagged. */
   readonly maxPerEmailPerHour: number;
+  /** The sender's confirmation mail. */
+  readonly autoreply: AutoreplyConfig;
 }
 
 export interface NotifyResult {
-  readonly mail: 'queued' | 'already-queued' | 'flood';
-  readonly slack: 'posted' | 'already-posted' | 'not-configured' | 'flood' | 'refused';
+  readonly mail: 'queued' | 'already-queued' | 'flood' | 'spam';
+  readonly slack: 'posted' | 'already-posted' | 'not-configured' | 'flood' | 'spam' | 'refused';
+  /** The sender's confirmation (only for a request notified when it arrived). */
+  readonly autoreply?: AutoreplyResult;
+  /** For suspected spam: why. */
+  readonly reasons?: readonly SpamReason[];
 }
 
 /** Requests are kept this long (a TTL policy on expireAt deletes them). */
 const retentionMonths = 24;
+/** Suspected spam is kept this long for staff to rescue, then the same TTL policy deletes it. */
+const spamRetentionDays = 30;
 const collections = {
   requests: 'users',
   mail: 'mail',
@@ -124,6 +145,20 @@ export async function notifyRequest(
 ): Promise<NotifyResult> {
   const request = readContactRequest(event.id, event.data, event.time);
   const requestRef = db.collection(collections.requests).doc(event.id);
+  // Judged first: suspected spam is neither notified nor counted against the sender's ceiling.
+  const verdict = judgeSpam(decodeContactRequest(event.id, event.data));
+  if (verdict.spam) {
+    const spamExpireAt = Timestamp.fromMillis(
+      request.createdAt.getTime() + spamRetentionDays * 24 * 3_600_000,
+    );
+    await updateIfStored(requestRef, {
+      spam: true,
+      spamScore: verdict.score,
+      spamReasons: verdict.reasons,
+      expireAt: spamExpireAt,
+    });
+    return { mail: 'spam', slack: 'spam', reasons: verdict.reasons };
+  }
   const expireAt = Timestamp.fromDate(addMonths(request.createdAt, retentionMonths));
   const allowed = await withinCeiling(
     db,
@@ -132,21 +167,63 @@ export async function notifyRequest(
     request.createdAt,
     config.maxPerEmailPerHour,
   );
+  await updateIfStored(requestRef, allowed ? { expireAt } : { expireAt, flood: true });
+  if (!allowed) return { mail: 'flood', slack: 'flood' };
+  const notified = await deliver(db, request, config);
+  // After the studio's mail: a failure here retries the event, which finds that one queued.
+  const autoreply = await queueAutoreply(db, request, config.autoreply, config.inbox);
+  return { ...notified, autoreply };
+}
+
+/** Updates a request unless it is gone already (a quick "forget me": nothing left to keep). */
+async function updateIfStored(ref: DocumentReference, data: DocumentData) {
   try {
-    await requestRef.update(allowed ? { expireAt } : { expireAt, flood: true });
+    await ref.update(data);
   } catch (error) {
-    // Deleted already (a quick "forget me"): nothing to keep, still worth telling the studio.
     if (codeOf(error) !== notFound) throw error;
   }
-  if (!allowed) return { mail: 'flood', slack: 'flood' };
+}
 
+/**
+ * The mail and the Slack post of a request, each at most once per request (the mail document's
+ * id is the request's; the Slack marker likewise), however often this runs.
+ */
+async function deliver(
+  db: Firestore,
+  request: ContactRequest,
+  config: NotifyConfig,
+): Promise<NotifyResult> {
   const queued = await createOnce(
     db,
-    `${collections.mail}/${event.id}`,
+    `${collections.mail}/${request.id}`,
     mailFor(request, config.inbox) as unknown as DocumentData,
   );
   const slack = config.slackWebhookUrl
-    ? await postToSlack(db, event.id, config.slackWebhookUrl, slackMessageFor(request))
+    ? await postToSlack(db, request.id, config.slackWebhookUrl, slackMessageFor(request))
     : 'not-configured';
   return { mail: queued ? 'queued' : 'already-queued', slack };
+}
+
+/**
+ * Staff marked a suspected spam request "not spam" (spam went from true to false): it is now
+ * notified like any request (once: the mail and the Slack post are per request, and spam never
+ * had either), and kept for the normal retention. Any other change notifies nothing: null.
+ * The sender gets no confirmation then: days may have passed, and the staff member who rescued
+ * it is about to answer in person.
+ */
+export async function notifyRescued(
+  db: Firestore,
+  event: {
+    readonly id: string;
+    readonly before: DocumentData | undefined;
+    readonly after: DocumentData | undefined;
+    readonly time: Date;
+  },
+  config: NotifyConfig,
+): Promise<NotifyResult | null> {
+  if (event.before?.spam !== true || event.after?.spam !== false) return null;
+  const request = readContactRequest(event.id, event.after, event.time);
+  const expireAt = Timestamp.fromDate(addMonths(request.createdAt, retentionMonths));
+  await updateIfStored(db.collection(collections.requests).doc(event.id), { expireAt });
+  return deliver(db, request, config);
 }

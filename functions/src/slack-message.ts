@@ -1,4 +1,5 @@
 import type { ContactRequest } from './contact-request';
+import { contextRows } from './context-rows';
 import { escapeSlack, oneLine } from './escape';
 
 /** The Slack incoming-webhook payload for a request: who, how to reach them, the message start. */
@@ -12,7 +13,10 @@ export function slackMessageFor(request: ContactRequest): { text: string } {
         .map((line) => `>${line}`)
         .join('\n')}`
     : '';
+  const context = contextRows(request.context)
+    .map(([label, value]) => `${label}: ${escapeSlack(oneLine(value, 300))}`)
+    .join(' · ');
   return {
-    text: `New project request from ${who}\n${escapeSlack(oneLine(email, 254))} · ${escapeSlack(oneLine(phone, 40))}${quoted}`,
+    text: `New project request from ${who}\n${escapeSlack(oneLine(email, 254))} · ${escapeSlack(oneLine(phone, 40))}${context ? `\n${context}` : ''}${quoted}`,
   };
 }

@@ -79,15 +79,19 @@ function remotesJsonFor(ports, moved = {}) {
  * form and the inbox, Auth for staff signing in to the inbox.
  * @param {{ host: string; port: number; projectId: string }} emulator
  * @param {{ host: string; port: number }} [auth]
+ * @param {{ provider: 'debug', debugToken?: string }} [appCheck] only to test App Check's wiring
  */
-function contactConfigFor(emulator, auth = authEmulator) {
+function contactConfigFor(emulator, auth = authEmulator, appCheck = undefined) {
   return JSON.stringify({
     projectId: emulator.projectId,
     apiKey: 'demo-api-key',
     emulator: { host: emulator.host, port: emulator.port },
     authEmulator: { host: auth.host, port: auth.port },
     signInProviders: ['password'],
-    appCheck: { provider: 'debug' },
+    // No App Check locally: the emulators never enforce it, and its debug provider would call
+    // Google's exchange endpoint from the local stack (nothing may leave this machine). Tests
+    // of the App Check wiring serve a site with it, as a deployment would have it.
+    ...(appCheck ? { appCheck } : {}),
   });
 }
 
@@ -105,6 +109,8 @@ function contactConfigFor(emulator, auth = authEmulator) {
  * @param {Partial<Record<AppId, string>>} [options.dirs] serve an app from another build folder
  * @param {boolean} [options.clientRendered] serve the shell's static build instead
  * @param {Record<string, string>} [options.renderEnv] more settings for the render server
+ * @param {{ provider: 'debug', debugToken?: string }} [options.appCheck] App Check in the served
+ *   firebase-config.json (off by default: nothing leaves the machine)
  * @param {string} [options.remotesJson] read this remotes.json (a release directory's live
  *   pointer, which `npm run promote` rewrites) instead of one written for `ports`
  */
@@ -117,6 +123,7 @@ async function serveSite({
   clientRendered = false,
   renderEnv = {},
   remotesJson: pointer,
+  appCheck = undefined,
 } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-site-'));
   const remotesJson = pointer ?? path.join(workDir, 'remotes.json');
@@ -131,7 +138,7 @@ async function serveSite({
   const fallbackPolicy = () =>
     security.contentSecurityPolicy({
       remotes: JSON.parse(fs.readFileSync(remotesJson, 'utf8')),
-      firebase: JSON.parse(contactConfigFor(emulator)),
+      firebase: JSON.parse(contactConfigFor(emulator, auth, appCheck)),
       scriptHashes: security.inlineScriptHashes(
         fs.readFileSync(path.join(dirs.shell ?? distOf('shell'), 'index.html'), 'utf8'),
       ),
@@ -156,7 +163,7 @@ async function serveSite({
             id === 'shell'
               ? { '/remotes.json': fs.readFileSync(remotesJson, 'utf8') }
               : id === 'remote-contact'
-                ? { '/firebase-config.json': contactConfigFor(emulator, auth) }
+                ? { '/firebase-config.json': contactConfigFor(emulator, auth, appCheck) }
                 : {},
         });
   /** @type {Map<AppId, { close: () => Promise<void>; pid: () => number | undefined }>} */

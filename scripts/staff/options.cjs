@@ -1,5 +1,5 @@
 // @ts-check
-const { auth } = require('../lib/apps.cjs');
+const { auth, firestore } = require('../lib/apps.cjs');
 const { CliError, parseArgsOrUsage, targetOf } = require('../lib/cli.cjs');
 
 /** Command-line options of `npm run staff`. */
@@ -11,7 +11,8 @@ Staff are Firebase Auth users with the custom claim staff: true; only they may r
   add <email>       create a local staff account on the Auth emulator and print how to sign in
                     (a generated password, or --password)
   grant <email>     give an existing account the staff claim
-  revoke <email>    take the claim away and end the account's sessions
+  revoke <email>    take the claim away, end the account's sessions and take it off the
+                    inbox's owner list (Firestore staffMembers/<email>)
   list              the accounts that have the claim
 
   --emulator HOST:PORT  the Auth emulator (default: $FIREBASE_AUTH_EMULATOR_HOST, else
@@ -19,6 +20,10 @@ Staff are Firebase Auth users with the custom claim staff: true; only they may r
   --project ID          a real Firebase project, with Application Default Credentials
                         (gcloud auth application-default login); with --emulator, the
                         project id on the emulator
+  --firestore-emulator HOST:PORT
+                        for revoke: the Firestore emulator (default: $FIRESTORE_EMULATOR_HOST,
+                        else ${firestore.host}:${firestore.port}); with --project alone, the
+                        project's Firestore
   --password PASSWORD   for add: this password instead of a generated one (8+ characters)
   --help                show this help
 `;
@@ -29,7 +34,8 @@ Staff are Firebase Auth users with the custom claim staff: true; only they may r
  * @property {'add' | 'grant' | 'revoke' | 'list' | 'help'} command
  * @property {string} email
  * @property {string | undefined} password
- * @property {Target} target
+ * @property {Target} target where the accounts are (Auth)
+ * @property {Target} roster where the owner list is (Firestore), for revoke
  */
 
 /**
@@ -43,6 +49,7 @@ function parseOptions(argv, env = process.env) {
       args: argv,
       options: {
         emulator: { type: 'string' },
+        'firestore-emulator': { type: 'string' },
         project: { type: 'string' },
         password: { type: 'string' },
         help: { type: 'boolean' },
@@ -60,9 +67,29 @@ function parseOptions(argv, env = process.env) {
     env.FIREBASE_AUTH_EMULATOR_HOST,
     auth,
   );
+  // The same project's Firestore: the real one, or the emulator beside the Auth emulator.
+  const firestoreEmulator = str('firestore-emulator');
+  if (firestoreEmulator !== undefined && target.kind === 'project') {
+    throw new CliError('--firestore-emulator goes with the emulators, not --project alone.', 2);
+  }
+  /** @type {Target} */
+  const roster =
+    target.kind === 'project'
+      ? target
+      : targetOf(
+          {
+            emulator:
+              firestoreEmulator ??
+              env.FIRESTORE_EMULATOR_HOST ??
+              `${firestore.host}:${firestore.port}`,
+            project: target.projectId,
+          },
+          undefined,
+          firestore,
+        );
 
   if (values.help === true || command === undefined || command === 'help') {
-    return { command: 'help', email: '', password: undefined, target };
+    return { command: 'help', email: '', password: undefined, target, roster };
   }
   if (command !== 'add' && command !== 'grant' && command !== 'revoke' && command !== 'list') {
     throw new CliError(`Unknown command "${command}".\n\n${usage}`, 2);
@@ -86,7 +113,7 @@ function parseOptions(argv, env = process.env) {
       2,
     );
   }
-  return { command, email, password, target };
+  return { command, email, password, target, roster };
 }
 
 module.exports = { parseOptions, usage };

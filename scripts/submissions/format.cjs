@@ -55,6 +55,10 @@ function toTable(rows, { since } = {}) {
     ['Company', 20, (row) => row.company],
     ['Email', 28, (row) => row.email],
     ['Phone', 20, (row) => row.phone],
+    ['Status', 8, (row) => (row.spam ? 'spam' : row.status)],
+    ['Owner', 22, (row) => row.owner],
+    ['Note', 24, (row) => row.note],
+    ['Campaign', 20, (row) => [row.utmSource, row.utmCampaign].filter(Boolean).join(' / ')],
     ['Message', 40, (row) => row.message],
   ];
   const widths = layout.map(([title, max, get]) =>

@@ -2,18 +2,16 @@
 const { deleteApp, initializeApp } = require('firebase-admin/app');
 const { getFirestore, Timestamp } = require('firebase-admin/firestore');
 const { CliError } = require('../lib/cli.cjs');
+// One decoder of a stored request for the inbox, this command and the notification function;
+// one row format for the inbox's exports and this command's.
+const { decodeContactRequest } = require('../../functions/shared/contact-request.cjs');
+const { toExportRow } = require('../../remote-contact/src/request-export/request-export.cjs');
 
 /** Reads contact requests with firebase-admin, from an emulator or a real project. */
 
 /**
- * @typedef {object} Submission
- * @property {string} id
- * @property {string} createdAt ISO 8601, UTC
- * @property {string} name
- * @property {string} phone
- * @property {string} email
- * @property {string} company
- * @property {string} message
+ * A request as exported: the export module's row (times in ISO 8601, UTC).
+ * @typedef {import('../../remote-contact/src/request-export/request-export.cjs').ExportRow} Submission
  */
 
 const queryTimeoutMs = 30_000;
@@ -138,19 +136,7 @@ async function readSubmissions(target, { since } = {}) {
         ? explain(error, target.projectId)
         : new CliError(`Reading the emulator failed: ${error.message ?? error}`);
     });
-    return snapshot.docs.map((doc) => {
-      const data = doc.data();
-      const createdAt = data.createdAt instanceof Timestamp ? data.createdAt.toDate() : null;
-      return {
-        id: doc.id,
-        createdAt: createdAt ? createdAt.toISOString() : '',
-        name: text(data.name),
-        phone: text(data.phone),
-        email: text(data.email),
-        company: text(data.company),
-        message: text(data.message),
-      };
-    });
+    return snapshot.docs.map((doc) => toExportRow(decodeContactRequest(doc.id, doc.data())));
   } finally {
     await deleteApp(app);
   }

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { rememberVisitSource } from 'remote-shared/hooks';
 import 'remote-shared/tokens';
 import { AppRoutes } from './app/app-routes';
 import type { ServerState } from './app/server-state';
@@ -29,6 +30,9 @@ function ClientReady() {
  * and the rest of the page (navigation, footer) becomes interactive without it.
  */
 export async function start(root: HTMLElement, state: ServerState | null): Promise<void> {
+  // Every page load: a landing with campaign parameters or from another site is kept for the
+  // session, so the contact form can store it with a request sent from any later page.
+  rememberVisitSource();
   const initial: InitialPages = { unavailable: new Set(state?.unavailable), held: new Set() };
   const app = (
     <StrictMode>

@@ -9,6 +9,7 @@ import {
   setUpBrowser,
   setUpShared,
   setUpSite,
+  startSite,
   startSiteWithFirestoreAt,
   visit,
 } from '../support/browser/site';
@@ -101,9 +102,23 @@ describe('the contact form on the composed site', () => {
       company: 'Analytical Engines',
       message: 'We would like a new website.',
     });
+    // The five fields, the server's time, where it was sent from (no campaign or referrer on
+    // this direct visit) and how long the form took; never a verdict on spam.
     expect(Object.keys(doc!).sort()).toEqual(
-      ['company', 'createdAt', 'email', 'id', 'message', 'name', 'phone'].sort(),
+      [
+        'company',
+        'createdAt',
+        'email',
+        'id',
+        'message',
+        'name',
+        'phone',
+        'page',
+        'language',
+        'formSeconds',
+      ].sort(),
     );
+    expect(doc).toMatchObject({ page: '/contact', language: 'en-US' });
     expect((doc as unknown as { createdAt: unknown }).createdAt).toBeInstanceOf(Timestamp);
     expect(logs.some((line) => line.includes(`users/${doc!.id}`))).toBe(true);
 
@@ -145,51 +160,6 @@ describe('the contact form on the composed site', () => {
     expect(firebase.some((url) => /firebase-firestore\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
     const contactOrigin = new URL(served.site.urlOf('remote-contact')).origin;
     expect(firebase).toContain(`${contactOrigin}/firebase-config.json`);
-  });
-
-  it('starts App Check (debug provider locally) on first use, and every write carries its token', async () => {
-    const contactOrigin = new URL(served.site.urlOf('remote-contact')).origin;
-    // As a deployment would configure it; the debug token stands in for a registered one.
-    await page.route(`${contactOrigin}/firebase-config.json`, async (route) => {
-      const response = await route.fetch();
-      const config = {
-        ...(await response.json()),
-        appId: '1:1234567890:web:abcdef',
-        appCheck: { provider: 'debug', debugToken: 'local-debug-token' },
-      };
-      await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, json: config });
-    });
-    // Google's App Check endpoint, which this machine cannot reach: answer as it would.
-    const exchanged: string[] = [];
-    await page.route('**/*:exchangeDebugToken*', async (route) => {
-      exchanged.push(route.request().postData() ?? '');
-      await route.fulfill({
-        headers: { 'access-control-allow-origin': '*' },
-        json: { token: 'app-check-token-from-debug', ttl: '3600s' },
-      });
-    });
-    const requests: { url: string; appCheck: string | undefined }[] = [];
-    page.on('request', (request) =>
-      requests.push({ url: request.url(), appCheck: request.headers()['x-firebase-appcheck'] }),
-    );
-
-    await openContact();
-    await page.waitForLoadState('networkidle');
-    expect(requests.filter(({ url }) => /firebase-app-check/.test(url))).toEqual([]);
-
-    // The first interaction loads the writer, and App Check with it.
-    await Promise.all([
-      page.waitForRequest(/firebase-app-check\.[0-9a-f]{8}\.js$/),
-      input('Name').focus(),
-    ]);
-    await fill(ada);
-    await submit().click();
-    await page.getByRole('dialog').waitFor();
-    expect(exchanged.join()).toContain('local-debug-token');
-    const commits = requests.filter(({ url }) => url.includes(':commit'));
-    expect(commits.length).toBeGreaterThan(0);
-    expect(commits.every(({ appCheck }) => appCheck === 'app-check-token-from-debug')).toBe(true);
-    expect(await storedRequests()).toHaveLength(1);
   });
 
   it('shows the four messages on an empty submit and writes nothing', async () => {
@@ -400,4 +370,54 @@ describe('the contact form when an answer is lost and the retry is refused', () 
     expect(await storedRequests()).toHaveLength(1);
     expect(lossy.proxy.commits()).toBe(2);
   }, 45_000);
+});
+
+describe('the contact form with App Check configured (as a deployment has it)', () => {
+  // Off on the local stack (nothing may leave the machine); on here to test its wiring.
+  const served = setUpSite(() => startSite({ appCheck: { provider: 'debug' } }));
+
+  it('starts App Check on first use, and every write carries its token', async () => {
+    const contactOrigin = new URL(served.site.urlOf('remote-contact')).origin;
+    // As a deployment would configure it; the debug token stands in for a registered one.
+    await page.route(`${contactOrigin}/firebase-config.json`, async (route) => {
+      const response = await route.fetch();
+      const config = {
+        ...(await response.json()),
+        appId: '1:1234567890:web:abcdef',
+        appCheck: { provider: 'debug', debugToken: 'local-debug-token' },
+      };
+      await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, json: config });
+    });
+    // Google's App Check endpoint, which this machine cannot reach: answer as it would.
+    const exchanged: string[] = [];
+    await page.route('**/*:exchangeDebugToken*', async (route) => {
+      exchanged.push(route.request().postData() ?? '');
+      await route.fulfill({
+        headers: { 'access-control-allow-origin': '*' },
+        json: { token: 'app-check-token-from-debug', ttl: '3600s' },
+      });
+    });
+    const requests: { url: string; appCheck: string | undefined }[] = [];
+    page.on('request', (request) =>
+      requests.push({ url: request.url(), appCheck: request.headers()['x-firebase-appcheck'] }),
+    );
+
+    await openContact();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter(({ url }) => /firebase-app-check/.test(url))).toEqual([]);
+
+    // The first interaction loads the writer, and App Check with it.
+    await Promise.all([
+      page.waitForRequest(/firebase-app-check\.[0-9a-f]{8}\.js$/),
+      input('Name').focus(),
+    ]);
+    await fill(ada);
+    await submit().click();
+    await page.getByRole('dialog').waitFor();
+    expect(exchanged.join()).toContain('local-debug-token');
+    const commits = requests.filter(({ url }) => url.includes(':commit'));
+    expect(commits.length).toBeGreaterThan(0);
+    expect(commits.every(({ appCheck }) => appCheck === 'app-check-token-from-debug')).toBe(true);
+    expect(await storedRequests()).toHaveLength(1);
+  });
 });

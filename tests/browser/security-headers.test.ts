@@ -107,16 +107,16 @@ describe("the shell's pages", () => {
     expect(header(response, 'content-security-policy')).toContain('upgrade-insecure-requests');
   });
 
-  it("names the Firestore emulator remote-contact is configured for, and App Check's endpoint", async () => {
+  it('names the Firestore emulator remote-contact is configured for, and no App Check endpoint while App Check is off (local)', async () => {
     const policy = directives(header(await fetch(siteUrl('/contact')), 'content-security-policy'));
     const config = (await (
       await fetch(new URL('firebase-config.json', ctx.site.urlOf('remote-contact')))
     ).json()) as { emulator: { host: string; port: number } };
     expect(policy.get('connect-src')).toEqual(
-      expect.arrayContaining([
-        `http://${config.emulator.host}:${config.emulator.port}`,
-        'https://content-firebaseappcheck.googleapis.com',
-      ]),
+      expect.arrayContaining([`http://${config.emulator.host}:${config.emulator.port}`]),
+    );
+    expect(policy.get('connect-src')).not.toContain(
+      'https://content-firebaseappcheck.googleapis.com',
     );
   });
 });

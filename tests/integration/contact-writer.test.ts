@@ -100,6 +100,42 @@ describe('the contact writer against the Firestore emulator', () => {
     expect(created).toBeLessThanOrEqual(Date.now() + 5_000);
   });
 
+  it('stores where the request came from and what the form observed, through the rules', async () => {
+    const writer = createContactWriter(settings, {
+      log: quiet,
+      context: () => ({
+        page: '/contact',
+        referrer: 'https://dribbble.com',
+        utmSource: 'dribbble',
+        utmCampaign: 'autumn',
+        language: 'en-GB',
+      }),
+    });
+    const id = newDocumentId();
+    await writer.write(id, submission, { honeypot: true, formSeconds: 1.7 });
+    const stored = (await db.doc(`users/${id}`).get()).data();
+    expect(stored).toMatchObject({
+      page: '/contact',
+      referrer: 'https://dribbble.com',
+      utmSource: 'dribbble',
+      utmCampaign: 'autumn',
+      language: 'en-GB',
+      honeypot: true,
+      formSeconds: 1,
+    });
+    // The verdict is never the browser's: the notification function writes it.
+    expect(stored).not.toHaveProperty('spam');
+
+    const untouched = newDocumentId();
+    await createContactWriter(settings, { log: quiet }).write(untouched, submission, {
+      honeypot: false,
+      formSeconds: 95.2,
+    });
+    const plain = (await db.doc(`users/${untouched}`).get()).data();
+    expect(plain).not.toHaveProperty('honeypot');
+    expect(plain).toMatchObject({ formSeconds: 95 });
+  });
+
   it('logs the new id', async () => {
     const { write } = createContactWriter(settings, { log: quiet });
     const id = newDocumentId();

@@ -20,6 +20,15 @@ import {
 } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  contextFieldNames,
+  contextFields,
+  decodeContactRequest,
+  historyKey,
+  leadLimits,
+  maxFormSeconds,
+  statuses,
+} from '../../functions/shared/contact-request.cjs';
 import { replyAddressPattern } from '../../functions/src/contact-request';
 import {
   clientIntervalSeconds,
@@ -124,6 +133,23 @@ describe('the rules and the form share one definition (contact-limits.ts)', () =
       expect(rulesText).toContain(check);
     },
   );
+
+  it.each(contextFieldNames)('checks the context field %s with its limit and pattern', (field) => {
+    const { max, pattern } = contextFields[field];
+    expect(rulesText).toContain(`optionalText(data, '${field}', ${max}, ${rulesLiteral(pattern)})`);
+  });
+
+  it("a lead's note and history limits and statuses are the decoder's", () => {
+    expect(rulesText).toContain(`text(data.note, ${leadLimits.note},`);
+    expect(rulesText).toContain(`old.size() < ${leadLimits.history}`);
+    expect(rulesText).toContain(`data.status in [${statuses.map((s) => `'${s}'`).join(', ')}]`);
+    expect(historyKey(0)).toBe('c1000');
+    expect(rulesText).toContain("let key = 'c' + string(1000 + old.size());");
+  });
+
+  it('the longest form time is the one the function knows', () => {
+    expect(rulesText).toContain(`data.formSeconds <= ${maxFormSeconds}`);
+  });
 
   it("the notification function's Reply-To check is the form's email pattern", () => {
     expect(replyAddressPattern).toBe(contactPatterns.email);
@@ -283,6 +309,63 @@ describe('creating a contact request (users/{id})', () => {
       await assertFails(create(without(key)));
     },
   );
+
+  const context = {
+    page: '/contact',
+    referrer: 'https://dribbble.com',
+    utmSource: 'dribbble',
+    utmMedium: 'social',
+    utmCampaign: 'autumn 2026',
+    utmTerm: 'web design',
+    utmContent: 'hero-link',
+    language: 'en-GB',
+  };
+
+  it('allows every context field, each optional', async () => {
+    await assertSucceeds(create({ ...valid(), ...context }));
+    for (const [key, value] of Object.entries(context)) {
+      await assertSucceeds(create({ ...valid(), [key]: value }));
+    }
+  });
+
+  it.each(contextFieldNames)(
+    'allows %s at exactly its limit, denies it one over',
+    async (field) => {
+      const { max } = contextFields[field];
+      const sample =
+        {
+          page: (n: number) => `/${'a'.repeat(n - 1)}`,
+          referrer: (n: number) => `https://${'a'.repeat(n - 12)}.com`,
+          // A valid tag of 35 and of 36 characters (segments of at most 8).
+          language: (n: number) =>
+            n === 35
+              ? 'aaaaaaaa-abcdefgh-abcdefgh-abcdefgh'
+              : 'aaaaaaa-abcdefgh-abcdefgh-abcdefgh-a',
+        }[field as 'page' | 'referrer' | 'language'] ?? ((n: number) => 'x'.repeat(n));
+      expect(sample(max)).toHaveLength(max);
+      await assertSucceeds(create({ ...valid(), [field]: sample(max) }));
+      await assertFails(create({ ...valid(), [field]: sample(max + 1) }));
+    },
+  );
+
+  it.each(contextFieldNames)('denies %s of the wrong type or shape', async (field) => {
+    for (const value of [42, true, null, ['x'], { x: 'y' }, '', ' padded ', 'a\u202eb', 'a\nb']) {
+      await assertFails(create({ ...valid(), [field]: value }));
+    }
+  });
+
+  it('denies a referrer with a path, a page with a query of other characters, a made-up language', async () => {
+    for (const [field, value] of [
+      ['referrer', 'https://evil.example/path?q=1'],
+      ['referrer', 'javascript:alert(1)'],
+      ['page', 'contact'],
+      ['page', '/contact é'],
+      ['language', 'en_GB'],
+      ['language', 'en-GB; q=1'],
+    ]) {
+      await assertFails(create({ ...valid(), [field as string]: value }));
+    }
+  });
 
   it('denies an extra field', async () => {
     await assertFails(create({ ...valid(), isAdmin: true }));
@@ -555,11 +638,93 @@ describe('stored requests', () => {
   });
 });
 
-describe('staff: the answered state and deleting', () => {
+describe('suspected spam: the browser reports, the function judges, staff rescue', () => {
+  it('lets a browser report the honeypot and the time the form took, in a narrow shape', async () => {
+    await assertSucceeds(create({ ...valid(), honeypot: true, formSeconds: 1 }));
+    await assertSucceeds(create({ ...valid(), formSeconds: 0 }));
+    await assertSucceeds(create({ ...valid(), formSeconds: maxFormSeconds }));
+    for (const [key, value] of [
+      ['honeypot', false],
+      ['honeypot', 'filled'],
+      ['honeypot', 1],
+      ['formSeconds', -1],
+      ['formSeconds', maxFormSeconds + 1],
+      ['formSeconds', 2.5],
+      ['formSeconds', '3'],
+    ] as const) {
+      await assertFails(create({ ...valid(), [key]: value }));
+    }
+  });
+
+  it.each([
+    ['spam', true],
+    ['spam', false],
+    ['spamScore', 0],
+    ['spamReasons', []],
+    ['rescuedAt', serverTimestamp()],
+  ])('denies a browser writing the verdict %s itself', async (key, value) => {
+    await assertFails(create({ ...valid(), [key]: value }));
+  });
+
+  async function storedSpam(spam = true) {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore(), 'users', storedId), {
+        ...valid(),
+        spam,
+        spamScore: 3,
+        spamReasons: ['honeypot'],
+      });
+    });
+    return doc(staff(), 'users', storedId);
+  }
+
+  /** "Not spam" as the inbox writes it: the flag, the time and the next history entry. */
+  const rescue = (by = 'ada@firstday.studio') => ({
+    spam: false,
+    rescuedAt: serverTimestamp(),
+    'history.c1000': { at: serverTimestamp(), by, field: 'spam', to: 'not-spam' },
+  });
+  const staffAda = () =>
+    env.authenticatedContext('ada', { staff: true, email: 'ada@firstday.studio' }).firestore();
+
+  it('lets staff mark suspected spam "not spam", at the server time, in its history, and nothing else', async () => {
+    await storedSpam();
+    const ref = doc(staffAda(), 'users', storedId);
+    await assertFails(updateDoc(ref, { spam: false }));
+    await assertFails(updateDoc(ref, { spam: false, rescuedAt: serverTimestamp() }));
+    await assertFails(updateDoc(ref, { ...rescue(), rescuedAt: Timestamp.fromMillis(0) }));
+    await assertFails(updateDoc(ref, { ...rescue(), name: 'x' }));
+    await assertFails(updateDoc(ref, { ...rescue(), spamScore: 0 }));
+    await assertFails(updateDoc(ref, rescue('someone@else.example')));
+    await assertSucceeds(updateDoc(ref, rescue()));
+  });
+
+  it('never lets anyone mark a request spam, or rescue one that is not suspected', async () => {
+    await assertFails(updateDoc(await storedSpam(false), { spam: true }));
+    await env.clearFirestore();
+    await seed();
+    await assertFails(updateDoc(doc(staffAda(), 'users', storedId), rescue()));
+    const ref = await storedSpam();
+    await assertFails(updateDoc(doc(client('someone'), 'users', storedId), rescue()));
+    await assertSucceeds(getDoc(ref));
+  });
+});
+
+describe("staff: a lead's life (status, owner, note, history) and deleting", () => {
   beforeEach(() => seed());
 
-  const ref = (db = staff()) => doc(db, 'users', storedId);
-  const answered = () => ({ status: 'answered', answeredAt: serverTimestamp() });
+  const ada = 'ada@firstday.studio';
+  const bo = 'bo@firstday.studio';
+  /** A staff member with an address in their token, as every staff sign-in has. */
+  const member = (email = ada) =>
+    env.authenticatedContext(email.split('@')[0]!, { staff: true, email }).firestore();
+  const ref = (db = member()) => doc(db, 'users', storedId);
+  /** One change, as the inbox writes it: the field and the next history entry. */
+  const change = (
+    field: 'status' | 'owner' | 'note',
+    to: string,
+    { key = historyKey(0), by = ada, at = serverTimestamp() as unknown } = {},
+  ) => ({ [field]: to, [`history.${key}`]: { at, by, field, to } });
 
   async function stored() {
     let data: Record<string, unknown> | undefined;
@@ -569,17 +734,137 @@ describe('staff: the answered state and deleting', () => {
     return data;
   }
 
-  it('staff may mark a request answered, at the server time', async () => {
-    await assertSucceeds(updateDoc(ref(), answered()));
-    expect(await stored()).toMatchObject({ status: 'answered', name: 'Ada Lovelace' });
+  /** Puts staff members on the roster, as opening the inbox does. */
+  async function onRoster(...emails: string[]) {
+    for (const email of emails) {
+      await assertSucceeds(
+        setDoc(doc(member(email), 'staffMembers', email), { seenAt: serverTimestamp() }),
+      );
+    }
+  }
+
+  it('staff move a lead through every status, each change in its history, by whom and when', async () => {
+    let count = 0;
+    for (const status of statuses) {
+      if (status === 'new') continue;
+      await assertSucceeds(updateDoc(ref(), change('status', status, { key: historyKey(count) })));
+      count += 1;
+    }
+    await assertSucceeds(updateDoc(ref(), change('status', 'new', { key: historyKey(count) })));
+    const decoded = decodeContactRequest(storedId, await stored());
+    expect(decoded.status).toBe('new');
+    expect(decoded.history.map((entry) => [entry.by, entry.to])).toEqual([
+      [ada, 'replied'],
+      [ada, 'in-talks'],
+      [ada, 'won'],
+      [ada, 'lost'],
+      [ada, 'new'],
+    ]);
+    expect(decoded.name).toBe('Ada Lovelace');
   });
 
-  it('staff may set it back to new, removing answeredAt', async () => {
-    await assertSucceeds(updateDoc(ref(), answered()));
-    await assertSucceeds(updateDoc(ref(), { status: 'new', answeredAt: deleteField() }));
-    const data = await stored();
-    expect(data?.status).toBe('new');
-    expect(data).not.toHaveProperty('answeredAt');
+  it('staff keep an internal note, up to its limit, with line breaks', async () => {
+    await assertSucceeds(updateDoc(ref(), change('note', 'Call back Monday.\nBudget: 20k')));
+    await assertSucceeds(
+      updateDoc(ref(), change('note', 'x'.repeat(leadLimits.note), { key: historyKey(1) })),
+    );
+    await assertFails(
+      updateDoc(ref(), change('note', 'x'.repeat(leadLimits.note + 1), { key: historyKey(2) })),
+    );
+    await assertFails(updateDoc(ref(), change('note', 'bidi \u202e', { key: historyKey(2) })));
+    await assertSucceeds(updateDoc(ref(), change('note', '', { key: historyKey(2) })));
+  });
+
+  it('staff give a lead to a staff member on the roster, or to nobody', async () => {
+    await assertFails(updateDoc(ref(), change('owner', bo)));
+    await onRoster(ada, bo);
+    await assertSucceeds(updateDoc(ref(), change('owner', bo)));
+    await assertSucceeds(updateDoc(ref(), change('owner', '', { key: historyKey(1) })));
+    await assertFails(
+      updateDoc(ref(), change('owner', 'someone@else.example', { key: historyKey(2) })),
+    );
+  });
+
+  it('only the staff member themself joins the roster, at the server time', async () => {
+    await assertFails(setDoc(doc(member(ada), 'staffMembers', bo), { seenAt: serverTimestamp() }));
+    await assertFails(
+      setDoc(doc(member(ada), 'staffMembers', ada), { seenAt: Timestamp.fromMillis(0) }),
+    );
+    await assertFails(
+      setDoc(doc(member(ada), 'staffMembers', ada), { seenAt: serverTimestamp(), admin: true }),
+    );
+    const plain = env.authenticatedContext('eve', { email: 'eve@example.com' }).firestore();
+    await assertFails(
+      setDoc(doc(plain, 'staffMembers', 'eve@example.com'), { seenAt: serverTimestamp() }),
+    );
+    await assertFails(getDocs(collection(plain, 'staffMembers')));
+    await onRoster(ada);
+    await assertSucceeds(getDocs(collection(member(bo), 'staffMembers')));
+  });
+
+  it.each([
+    ['no history entry', { status: 'won' }],
+    ['an entry by someone else', change('status', 'won', { by: bo })],
+    ['an entry at a chosen time', change('status', 'won', { at: Timestamp.now() })],
+    ['an entry in the past', change('status', 'won', { at: Timestamp.fromMillis(0) })],
+    [
+      'an entry naming another value',
+      {
+        status: 'won',
+        'history.c1000': { at: serverTimestamp(), by: ada, field: 'status', to: 'lost' },
+      },
+    ],
+    [
+      'an entry naming another field',
+      {
+        status: 'won',
+        'history.c1000': { at: serverTimestamp(), by: ada, field: 'note', to: 'won' },
+      },
+    ],
+    [
+      'an entry with more keys',
+      {
+        status: 'won',
+        'history.c1000': { at: serverTimestamp(), by: ada, field: 'status', to: 'won', spam: true },
+      },
+    ],
+    ['a key out of order', change('status', 'won', { key: historyKey(1) })],
+    ['an unknown status', change('status', 'answered')],
+    ['spam as a status', change('status', 'spam')],
+    ['two fields at once', { ...change('status', 'won'), note: 'x' }],
+    ['the message beside a change', { ...change('status', 'won'), message: 'Changed' }],
+    ['createdAt', { createdAt: serverTimestamp() }],
+  ])('staff may not change a lead with %s', async (_case, update) => {
+    await assertFails(updateDoc(ref(), update));
+  });
+
+  it('the history is append-only: no entry is ever rewritten or removed', async () => {
+    await assertSucceeds(updateDoc(ref(), change('status', 'replied')));
+    // The same key again (what a second staff member working on stale data writes) is refused.
+    await assertFails(updateDoc(ref(member(bo)), change('status', 'won', { by: bo })));
+    await assertFails(updateDoc(ref(), { 'history.c1000': deleteField(), status: 'won' }));
+    await assertFails(updateDoc(ref(), { history: {}, status: 'new' }));
+    await assertSucceeds(
+      updateDoc(ref(member(bo)), change('status', 'won', { by: bo, key: historyKey(1) })),
+    );
+  });
+
+  it('only staff may change a lead; a visitor never writes one into a request', async () => {
+    await assertFails(updateDoc(ref(visitor()), change('status', 'won')));
+    const user = env.authenticatedContext('someone', { staff: false, email: ada }).firestore();
+    await assertFails(updateDoc(ref(user), change('status', 'won')));
+    const plain = env.authenticatedContext('plain', { email: ada }).firestore();
+    await assertFails(updateDoc(ref(plain), change('status', 'won')));
+    for (const fields of [
+      { status: 'won' },
+      { status: 'new' },
+      { note: 'VIP, answer first' },
+      { owner: ada },
+      { history: {} },
+      { answeredAt: serverTimestamp() },
+    ]) {
+      await assertFails(create({ ...valid(), ...fields }));
+    }
   });
 
   it('staff may delete a request', async () => {
@@ -587,42 +872,8 @@ describe('staff: the answered state and deleting', () => {
     expect(await stored()).toBeUndefined();
   });
 
-  it.each([
-    [
-      'answeredAt in the past',
-      { status: 'answered', answeredAt: Timestamp.fromDate(new Date(2020, 0, 1)) },
-    ],
-    ['answeredAt chosen by the client', { status: 'answered', answeredAt: Timestamp.now() }],
-    ['answered without answeredAt', { status: 'answered' }],
-    ['answeredAt without a status', { answeredAt: serverTimestamp() }],
-    ['an unknown status', { status: 'spam', answeredAt: serverTimestamp() }],
-    ['a status of another type', { status: true, answeredAt: serverTimestamp() }],
-    ['back to new keeping answeredAt', { status: 'new', answeredAt: serverTimestamp() }],
-    ['back to new with answeredAt null', { status: 'new', answeredAt: null }],
-    [
-      'another field beside the state',
-      { status: 'answered', answeredAt: serverTimestamp(), note: 'x' },
-    ],
-    ['createdAt', { createdAt: serverTimestamp() }],
-  ])('staff may not update with %s', async (_case, update) => {
-    await assertFails(updateDoc(ref(), update));
-  });
-
-  it('only staff may change the answered state', async () => {
-    await assertFails(updateDoc(ref(visitor()), answered()));
-    const user = env.authenticatedContext('someone', { staff: false }).firestore();
-    await assertFails(updateDoc(ref(user), answered()));
-    const plain = env.authenticatedContext('plain').firestore();
-    await assertFails(updateDoc(ref(plain), answered()));
-  });
-
-  it('a visitor cannot create a request that is already answered', async () => {
-    await assertFails(create({ ...valid(), status: 'answered', answeredAt: serverTimestamp() }));
-    await assertFails(create({ ...valid(), status: 'new' }));
-  });
-
   it('staff cannot touch a request that does not exist, nor the mail queue', async () => {
-    await assertFails(updateDoc(doc(staff(), 'users', newDocumentId()), answered()));
+    await assertFails(updateDoc(doc(member(), 'users', newDocumentId()), change('status', 'won')));
     await assertFails(getDoc(doc(staff(), 'mail', storedId)));
     await assertFails(setDoc(doc(staff(), 'mail', storedId), { to: 'x@example.com' }));
     await assertFails(setDoc(doc(visitor(), 'mail', storedId), { to: 'x@example.com' }));

@@ -1,7 +1,10 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import paths from '../../scripts/lib/paths.cjs';
+import { clearEmulator } from '../support/emulators/firestore';
 import { deadPort } from '../support/servers/unanswering-servers';
 
 /**
@@ -21,10 +24,36 @@ function authAddress() {
 }
 
 const base = () => `http://${authAddress()}`;
+function firestoreAddress() {
+  const value = process.env.FIRESTORE_EMULATOR_HOST;
+  if (!value)
+    throw new Error('Run with `node scripts/test-integration.mjs`: it starts the emulator');
+  return value;
+}
+
 const staff = (...args: string[]) =>
-  run(process.execPath, [cli, ...args, '--emulator', authAddress(), '--project', projectId], {
-    encoding: 'utf8',
-  });
+  run(
+    process.execPath,
+    [
+      cli,
+      ...args,
+      '--emulator',
+      authAddress(),
+      '--firestore-emulator',
+      firestoreAddress(),
+      '--project',
+      projectId,
+    ],
+    { encoding: 'utf8' },
+  );
+
+let admin: App;
+beforeAll(() => {
+  admin = initializeApp({ projectId }, 'staff-cli-test');
+});
+afterAll(async () => {
+  await deleteApp(admin);
+});
 
 async function rest(url: string, body: unknown) {
   const response = await fetch(`${base()}/identitytoolkit.googleapis.com/v1/${url}?key=demo`, {
@@ -48,6 +77,7 @@ async function claimsAfterSignIn(email: string, password: string) {
 }
 
 beforeEach(async () => {
+  await clearEmulator(projectId);
   const response = await fetch(`${base()}/emulator/v1/projects/${projectId}/accounts`, {
     method: 'DELETE',
   });
@@ -105,8 +135,23 @@ describe('npm run staff', () => {
     });
     expect((await staff('list')).stdout.trim()).toBe('cy@example.com');
 
+    // Cy opened the inbox (so is on the owner list) and owns a lead.
+    const db = getFirestore(admin);
+    await db.doc('staffMembers/cy@example.com').set({ seenAt: Timestamp.now() });
+    await db.doc('staffMembers/ada@firstday.studio').set({ seenAt: Timestamp.now() });
+    await db.doc('users/CyOwnsThisRequest00').set({ name: 'Lin', owner: 'cy@example.com' });
+
     const { stdout } = await staff('revoke', 'cy@example.com');
     expect(stdout).toContain('no longer staff');
+    // Off the owner list (the rules then refuse them as a new owner); the lead keeps its owner.
+    expect(stdout).toContain("taken off the inbox's owner list");
+    expect((await db.doc('staffMembers/cy@example.com').get()).exists).toBe(false);
+    expect((await db.doc('staffMembers/ada@firstday.studio').get()).exists).toBe(true);
+    expect((await db.doc('users/CyOwnsThisRequest00').get()).get('owner')).toBe('cy@example.com');
+    // Again: nothing left to take off, and it says so.
+    expect((await staff('revoke', 'cy@example.com')).stdout).toContain(
+      "was not on the inbox's owner list",
+    );
     const after = await claimsAfterSignIn('cy@example.com', 'a-long-password');
     expect(after).not.toHaveProperty('staff');
     expect(after).toMatchObject({ team: 'design' });

@@ -1,3 +1,4 @@
+import { columns } from '../../remote-contact/src/request-export/request-export.cjs';
 import { parse } from 'csv-parse/sync';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -67,19 +68,26 @@ beforeAll(async () => {
 
 afterAll(() => deleteApp(admin));
 
+/** A request as exported: the columns it was stored without are empty, its status new. */
+const exported = (request: (typeof requests)[number]) => ({
+  ...Object.fromEntries(columns.map((column) => [column, ''])),
+  status: 'new',
+  ...request,
+});
+
 describe('npm run submissions', () => {
   it('prints JSON newest first with every value exact', async () => {
     const { stdout } = await submissions('--format', 'json');
-    expect(JSON.parse(stdout)).toEqual([...requests].reverse());
+    expect(JSON.parse(stdout)).toEqual([...requests].reverse().map(exported));
   });
 
   it('prints RFC 4180 CSV that round-trips commas, quotes, newlines and non-Latin text', async () => {
     const { stdout } = await submissions('--format', 'csv');
     expect(stdout.charCodeAt(0)).not.toBe(0xfeff); // no BOM on stdout: it is for pipes
-    expect(stdout.split('\r\n')[0]).toBe('createdAt,name,phone,email,company,message,id');
+    expect(stdout.split('\r\n')[0]).toBe(columns.join(','));
     const rows = parse(stdout, { columns: true }) as Record<string, string>[];
     expect(rows.map((row) => row.id)).toEqual(['newest', 'hostile', 'oldest']);
-    expect(rows[2]).toEqual({ ...requests[0] });
+    expect(rows[2]).toEqual(exported(requests[0]!));
     expect(rows[1]!.message).toBe('\'-2+3\n"Quoted", with, commas\r\nand a second line');
     // Terminal escapes never reach the file or terminal: ESC is shown as U+FFFD.
     expect(rows[0]!.message).toBe(requests[2]!.message.replaceAll('\u001b', '\ufffd'));
@@ -98,6 +106,67 @@ describe('npm run submissions', () => {
     // Nothing else is touched.
     expect(hostile.email).toBe('mallory@example.com');
     for (const row of rows) expect(row.name).toMatch(/^[^=+\-@\t\r]/);
+  });
+
+  it("writes a lead's status, owner, note and history, and reads an old answered request as replied", async () => {
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    await db
+      .doc('users/oldest')
+      .update({ status: 'answered', answeredAt: at('2026-01-11T09:00:00Z') });
+    await db.doc('users/newest').update({
+      status: 'in-talks',
+      owner: 'ada@firstday.studio',
+      note: 'Budget agreed.\nStarts in May.',
+      history: {
+        c1000: {
+          at: at('2026-03-06T10:00:00Z'),
+          by: 'bo@firstday.studio',
+          field: 'owner',
+          to: 'ada@firstday.studio',
+        },
+        c1001: {
+          at: at('2026-03-07T10:00:00Z'),
+          by: 'ada@firstday.studio',
+          field: 'status',
+          to: 'in-talks',
+        },
+      },
+    });
+    try {
+      const json = JSON.parse((await submissions('--format', 'json')).stdout) as Record<
+        string,
+        string
+      >[];
+      const csv = parse((await submissions('--format', 'csv')).stdout, { columns: true }) as Record<
+        string,
+        string
+      >[];
+      for (const rows of [json, csv]) {
+        expect(rows.find((row) => row.id === 'newest')).toMatchObject({
+          status: 'in-talks',
+          owner: 'ada@firstday.studio',
+          note: 'Budget agreed.\nStarts in May.',
+          changedAt: '2026-03-07T10:00:00.000Z',
+          changedBy: 'ada@firstday.studio',
+          history:
+            '2026-03-06T10:00:00.000Z bo@firstday.studio owner "ada@firstday.studio"\n' +
+            '2026-03-07T10:00:00.000Z ada@firstday.studio status "in-talks"',
+        });
+        expect(rows.find((row) => row.id === 'oldest')).toMatchObject({
+          status: 'replied',
+          changedAt: '2026-01-11T09:00:00.000Z',
+        });
+      }
+      const table = (await submissions()).stdout;
+      expect(table).toMatch(/in-talks\s+ada@firstday\.studio\s+Budget agreed/);
+      expect(table).toContain('replied');
+    } finally {
+      for (const { id, createdAt, ...fields } of requests.filter((r) => r.id !== 'hostile')) {
+        await db
+          .doc(`users/${id}`)
+          .set({ ...fields, createdAt: Timestamp.fromDate(new Date(createdAt)) });
+      }
+    }
   });
 
   it('filters with --since', async () => {
@@ -128,7 +197,9 @@ describe('npm run submissions', () => {
   it('prints a readable table that visitors’ text cannot steer', async () => {
     const { stdout } = await submissions();
     const lines = stdout.split('\n');
-    expect(lines[0]).toMatch(/^Received\s+Name\s+Company\s+Email\s+Phone\s+Message$/);
+    expect(lines[0]).toMatch(
+      /^Received\s+Name\s+Company\s+Email\s+Phone\s+Status\s+Owner\s+Note\s+Campaign\s+Message$/,
+    );
     expect(lines[2]).toContain('2026-03-05 18:45 UTC');
     expect(lines[4]).toContain('Ada Lovelace');
     expect(stdout).not.toContain('\u001b');

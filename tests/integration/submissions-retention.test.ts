@@ -1,3 +1,4 @@
+import { columns } from '../../remote-contact/src/request-export/request-export.cjs';
 import { parse } from 'csv-parse/sync';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -168,7 +169,7 @@ describe('clean output', () => {
 
   it('prints clean CSV with npm run -s, and writes a clean file with --out under plain npm run', async () => {
     const silent = await npmRun('run', '-s', 'submissions', '--', ...target, '--format', 'csv');
-    expect(silent.stdout.split('\r\n')[0]).toBe('createdAt,name,phone,email,company,message,id');
+    expect(silent.stdout.split('\r\n')[0]).toBe(columns.join(','));
 
     const dir = mkdtempSync(path.join(tmpdir(), 'submissions-npm-'));
     try {

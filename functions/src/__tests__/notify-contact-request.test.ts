@@ -3,7 +3,7 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import functionsTest from 'firebase-functions-test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultInbox, notifyContactRequest } from '../index';
+import { defaultInbox, notifyContactRequest, notifyRescuedRequest } from '../index';
 
 /**
  * The notification function's handler, run by firebase-functions-test with real document
@@ -12,6 +12,7 @@ import { defaultInbox, notifyContactRequest } from '../index';
 const projectId = 'demo-functions-test';
 const testEnv = functionsTest({ projectId });
 const notify = testEnv.wrap(notifyContactRequest);
+const notifyUpdate = testEnv.wrap(notifyRescuedRequest);
 
 let app: App;
 let db: Firestore;
@@ -171,6 +172,28 @@ describe('the notification for a new contact request', () => {
     expect((await mails())[0]!.data().to).toBe('leads@example.com');
   });
 
+  it('says where the request came from in the mail and the Slack post', async () => {
+    process.env.SLACK_WEBHOOK_URL = slackUrl();
+    const { id, deliver } = await storeRequest({
+      ...hostile,
+      page: '/contact',
+      referrer: 'https://dribbble.com',
+      utmSource: 'dribbble',
+      utmCampaign: 'autumn <b>',
+      language: 'en-GB',
+    });
+    await deliver();
+    const mail = (await db.doc(`mail/${id}`).get()).data();
+    expect(mail?.message.text).toContain('Sent from: /contact');
+    expect(mail?.message.text).toContain('Referrer: https://dribbble.com');
+    expect(mail?.message.text).toContain('Campaign: source dribbble, campaign autumn <b>');
+    expect(mail?.message.text).toContain('Language: en-GB');
+    expect(mail?.message.html).toContain('source dribbble, campaign autumn &lt;b&gt;');
+    const post = JSON.parse(slackPosts[0]!) as { text: string };
+    expect(post.text).toContain('Campaign: source dribbble, campaign autumn &lt;b&gt;');
+    expect(post.text).toContain('Sent from: /contact');
+  });
+
   it('still notifies a request with odd content (missing, wrong types, a bad address)', async () => {
     const { id, deliver } = await storeRequest({
       name: 42,
@@ -207,5 +230,93 @@ describe('the notification for a new contact request', () => {
     // Another address is not affected.
     await (await storeRequest({ ...hostile, createdAt })).deliver();
     expect(await mails()).toHaveLength(4);
+  });
+});
+
+describe('suspected spam', () => {
+  /** Applies a staff change to a stored request and delivers its updated event. */
+  async function update(id: string, change: Record<string, unknown>) {
+    const before = await db.doc(`users/${id}`).get();
+    await db.doc(`users/${id}`).update(change);
+    const after = await db.doc(`users/${id}`).get();
+    const event = {
+      data: testEnv.makeChange(before, after),
+      params: { id },
+      time: new Date().toISOString(),
+    };
+    return notifyUpdate(event) as Promise<void>;
+  }
+
+  it('keeps a honeypot-filled request as spam: flagged, not notified, expiring in 30 days', async () => {
+    process.env.SLACK_WEBHOOK_URL = slackUrl();
+    const createdAt = Timestamp.now();
+    const { id, deliver } = await storeRequest({
+      ...hostile,
+      createdAt,
+      honeypot: true,
+      formSeconds: 40,
+    });
+    await deliver();
+    await deliver(); // a retried event changes nothing
+    const stored = (await db.doc(`users/${id}`).get()).data();
+    expect(stored).toMatchObject({ spam: true, spamScore: 3, spamReasons: ['honeypot'] });
+    expect((stored?.expireAt as Timestamp).toMillis() - createdAt.toMillis()).toBe(
+      30 * 24 * 3_600_000,
+    );
+    expect(await mails()).toHaveLength(0);
+    expect(slackPosts).toHaveLength(0);
+    // Not counted against the sender's ceiling either.
+    expect((await db.collection('notifyLimits').get()).size).toBe(0);
+  });
+
+  it('rescued by "not spam", it is notified then, once, and kept for the normal retention', async () => {
+    process.env.SLACK_WEBHOOK_URL = slackUrl();
+    const createdAt = Timestamp.now();
+    const { id, deliver } = await storeRequest({ ...hostile, createdAt, honeypot: true });
+    await deliver();
+    // Other changes notify nothing.
+    await update(id, { status: 'answered', answeredAt: Timestamp.now() });
+    expect(await mails()).toHaveLength(0);
+
+    await update(id, { spam: false, rescuedAt: Timestamp.now() });
+    const docs = await mails();
+    expect(docs.map((doc) => doc.id)).toEqual([id]);
+    expect(docs[0]!.data().message.subject).toContain('Ada & Co');
+    expect(slackPosts).toHaveLength(1);
+    const stored = (await db.doc(`users/${id}`).get()).data();
+    const expireAt = (stored?.expireAt as Timestamp).toDate();
+    expect(expireAt.getUTCFullYear() - createdAt.toDate().getUTCFullYear()).toBe(2);
+
+    // Marked spam again by an admin tool and rescued again, or the event retried: still once.
+    await db.doc(`users/${id}`).update({ spam: true });
+    await update(id, { spam: false, rescuedAt: Timestamp.now() });
+    expect(await mails()).toHaveLength(1);
+    expect(slackPosts).toHaveLength(1);
+  });
+
+  it('judges links, bad patterns and speed together; one weak signal is not enough', async () => {
+    const links = 'See https://a.example https://b.example https://c.example';
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ formSeconds: 1 }, false], // autofill and a quick click: a person can
+      [{ message: links }, false], // a brief linking three current sites
+      [{ message: `${links} https://d.example https://e.example www.f.example` }, true],
+      [{ message: links, formSeconds: 2 }, true],
+      [{ message: 'Cheap [url=https://x.example]backlinks[/url]', formSeconds: 30 }, false],
+      [{ message: 'Cheap [url=https://x.example]backlinks[/url]', formSeconds: 1 }, true],
+      [{ formSeconds: 45 }, false],
+    ];
+    for (const [fields, spam] of cases) {
+      const { id, deliver } = await storeRequest({
+        ...hostile,
+        createdAt: Timestamp.now(),
+        ...fields,
+      });
+      await deliver();
+      expect({ fields, spam: (await db.doc(`users/${id}`).get()).get('spam') === true }).toEqual({
+        fields,
+        spam,
+      });
+      expect((await db.doc(`mail/${id}`).get()).exists).toBe(!spam);
+    }
   });
 });

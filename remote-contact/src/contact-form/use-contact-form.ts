@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useReducer, useRef, useState } from 'react';
 import type { ContactField } from 'remote-shared/content';
 import { ContactWriteError, type WriteContact } from '../firestore/contact-submission';
 import {
@@ -24,9 +24,12 @@ export function useContactForm({ write, newId }: ContactFormDeps) {
   const [values, setValues] = useState<ContactValues>(emptyContactValues);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [state, dispatch] = useReducer(submitReducer, initialSubmitState);
+  /** When the visitor first typed (performance.now()): how long the form took is a spam signal. */
+  const firstKeystroke = useRef<number | null>(null);
 
   const change = useCallback(
     (field: ContactField, raw: string) => {
+      firstKeystroke.current ??= performance.now();
       const value = field === 'phone' ? filterPhone(raw) : raw;
       const next = { ...values, [field]: value };
       setValues(next);
@@ -53,7 +56,11 @@ export function useContactForm({ write, newId }: ContactFormDeps) {
     dispatch({ type: 'cleared' });
   }, []);
 
-  /** Validates and sends. A filled honeypot means a bot: it is shown success, nothing is written. */
+  /**
+   * Validates and sends. A filled honeypot is sent too, reported with the request (the
+   * notification function judges it and keeps it apart as suspected spam), and the visitor sees
+   * the same thank-you: true either way, as the request is stored.
+   */
   const submit = useCallback(
     async (honeypot: string): Promise<SubmitResult> => {
       const found = validateContact(values);
@@ -65,7 +72,12 @@ export function useContactForm({ write, newId }: ContactFormDeps) {
       const attempt = attemptFor(state, JSON.stringify(submission), newId);
       dispatch({ type: 'submit', attempt });
       try {
-        if (honeypot.trim() === '') await write(attempt.id, submission);
+        const started = firstKeystroke.current;
+        await write(attempt.id, submission, {
+          honeypot: honeypot.trim() !== '',
+          formSeconds: started === null ? null : (performance.now() - started) / 1000,
+        });
+        firstKeystroke.current = null;
         setValues(emptyContactValues);
         setErrors({});
         dispatch({ type: 'succeeded' });

@@ -9,8 +9,22 @@ export type ContactSubmission = Readonly<Record<ContactField, string>>;
  */
 export type WriteOutcome = 'created' | 'already-stored';
 
+/**
+ * What the form observed while it was filled, stored for the notification function to judge
+ * (the browser never decides what is spam; see functions/src/spam-score.ts): whether the hidden
+ * field only bots fill was filled, and whole seconds from the first keystroke to the submit.
+ */
+export interface FormSignals {
+  readonly honeypot: boolean;
+  readonly formSeconds: number | null;
+}
+
 /** Stores one submission under `id`. Resolves only once stored; rejects with ContactWriteError. */
-export type WriteContact = (id: string, submission: ContactSubmission) => Promise<WriteOutcome>;
+export type WriteContact = (
+  id: string,
+  submission: ContactSubmission,
+  signals?: FormSignals,
+) => Promise<WriteOutcome>;
 
 /** What the page needs of a writer. */
 export interface ContactWriter {

@@ -9,8 +9,11 @@ import {
   type ContactSubmission,
   type ContactWriteFailure,
   type ContactWriter,
+  type FormSignals,
   type WriteOutcome,
 } from './contact-submission';
+import { maxFormSeconds } from '../../../functions/shared/contact-request.cjs';
+import type { StoredContext } from './request-context';
 
 export const contactCollection = 'users';
 /** Each client's record for the per-client ceiling (firestore.rules): { request, last }. */
@@ -21,6 +24,8 @@ export interface ContactWriterOptions {
   /** A write that has not answered by then counts as failed (a hung network never spins). */
   readonly timeoutMs?: number;
   readonly log?: Pick<Console, 'info' | 'error'>;
+  /** Where the request is sent from (page, campaign, language), read when it is written. */
+  readonly context?: () => StoredContext;
 }
 
 interface Connection {
@@ -74,6 +79,17 @@ function codeOf(error: unknown): string | undefined {
     : undefined;
 }
 
+/** The signals in the narrow shape the rules accept: honeypot only when filled, whole seconds. */
+function storedSignals(signals: FormSignals | undefined): Record<string, unknown> {
+  if (!signals) return {};
+  const stored: Record<string, unknown> = {};
+  if (signals.honeypot) stored.honeypot = true;
+  if (signals.formSeconds !== null) {
+    stored.formSeconds = Math.min(maxFormSeconds, Math.max(0, Math.floor(signals.formSeconds)));
+  }
+  return stored;
+}
+
 /** How far the visitor's clock may be off the server's before "too soon" is not believed. */
 const clockSlackMs = 30_000;
 
@@ -111,7 +127,7 @@ function signInFailure(code: string | undefined): ContactWriteFailure {
  */
 export function createContactWriter(
   settings: FirebaseSettings | (() => Promise<FirebaseSettings>),
-  { timeoutMs = writeTimeoutMs, log = console }: ContactWriterOptions = {},
+  { timeoutMs = writeTimeoutMs, log = console, context = () => ({}) }: ContactWriterOptions = {},
 ): ContactWriter {
   let connection: Promise<Connection> | undefined;
   /** Ids Firestore answered as written. */
@@ -215,7 +231,11 @@ export function createContactWriter(
     );
   }
 
-  async function attempt(id: string, submission: ContactSubmission): Promise<WriteOutcome> {
+  async function attempt(
+    id: string,
+    submission: ContactSubmission,
+    signals?: FormSignals,
+  ): Promise<WriteOutcome> {
     const connection = await connectOrFail();
     const { lite, db, identity } = connection;
     const uid = await clientUid(identity);
@@ -229,6 +249,8 @@ export function createContactWriter(
       email,
       company,
       message,
+      ...context(),
+      ...storedSignals(signals),
       createdAt: lite.serverTimestamp(),
     });
     batch.set(lite.doc(db, clientsCollection, uid), {
@@ -260,11 +282,15 @@ export function createContactWriter(
     }
   }
 
-  function write(id: string, submission: ContactSubmission): Promise<WriteOutcome> {
+  function write(
+    id: string,
+    submission: ContactSubmission,
+    signals?: FormSignals,
+  ): Promise<WriteOutcome> {
     if (stored.has(id)) return Promise.resolve('already-stored');
     const running = inFlight.get(id);
     if (running) return running;
-    const result = attempt(id, submission).then(
+    const result = attempt(id, submission, signals).then(
       (outcome) => {
         log.info(`Contact request stored as ${contactCollection}/${id} (${outcome})`);
         return outcome;

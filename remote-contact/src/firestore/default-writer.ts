@@ -7,9 +7,12 @@ import type { ContactWriter } from './contact-submission';
 let writer: Promise<ContactWriter> | undefined;
 
 function loadWriter(): Promise<ContactWriter> {
-  writer ??= Promise.all([import('./contact-writer'), import('./load-firebase-settings')]).then(
-    ([{ createContactWriter }, { loadFirebaseSettings }]) =>
-      createContactWriter(() => loadFirebaseSettings()),
+  writer ??= Promise.all([
+    import('./contact-writer'),
+    import('./load-firebase-settings'),
+    import('./request-context'),
+  ]).then(([{ createContactWriter }, { loadFirebaseSettings }, { currentRequestContext }]) =>
+    createContactWriter(() => loadFirebaseSettings(), { context: currentRequestContext }),
   );
   writer.catch(() => {
     writer = undefined;
@@ -18,7 +21,7 @@ function loadWriter(): Promise<ContactWriter> {
 }
 
 export const firestoreContactWriter: ContactWriter = {
-  write: async (id, submission) => (await loadWriter()).write(id, submission),
+  write: async (id, submission, signals) => (await loadWriter()).write(id, submission, signals),
   preload: () => {
     loadWriter().then(
       (loaded) => loaded.preload(),

@@ -7,19 +7,71 @@
  */
 
 /**
- * One request as exported: every value a string, createdAt in ISO 8601 (UTC).
- * @typedef {object} ExportRow
- * @property {string} id
- * @property {string} createdAt
- * @property {string} name
- * @property {string} phone
- * @property {string} email
- * @property {string} company
- * @property {string} message
+ * One request as exported: every value a string, times in ISO 8601 (UTC), '' for what a request
+ * does not have. The keys are the columns, in order.
+ * @typedef {Record<(typeof columns)[number], string>} ExportRow
  */
 
-/** @type {ReadonlyArray<keyof ExportRow>} */
-const columns = ['createdAt', 'name', 'phone', 'email', 'company', 'message', 'id'];
+/** @typedef {import('../../../functions/shared/contact-request.cjs').DecodedContactRequest} DecodedContactRequest */
+
+const columns = /** @type {const} */ ([
+  'createdAt',
+  'name',
+  'phone',
+  'email',
+  'company',
+  'message',
+  'status',
+  'owner',
+  'note',
+  'changedAt',
+  'changedBy',
+  'history',
+  'spam',
+  'page',
+  'referrer',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'language',
+  'id',
+]);
+
+/**
+ * The row of one decoded request (the shared decoder's reading): the inbox and the CLI both
+ * export through this, so their files are identical for the same data.
+ * @param {DecodedContactRequest} request
+ * @returns {ExportRow}
+ */
+function toExportRow(request) {
+  return {
+    createdAt: request.createdAt?.toISOString() ?? '',
+    name: request.name,
+    phone: request.phone,
+    email: request.email,
+    company: request.company,
+    message: request.message,
+    status: request.status,
+    owner: request.owner,
+    note: request.note,
+    changedAt: request.changedAt?.toISOString() ?? '',
+    changedBy: request.changedBy,
+    // One line per change, oldest first, the new value quoted (a note may span lines):
+    // 2026-11-24T09:00:00.000Z ada@firstday.studio status "won"
+    history: request.history
+      .map(
+        (entry) =>
+          `${entry.at.toISOString()} ${entry.by || '?'} ${entry.field} ${JSON.stringify(entry.to)}`,
+      )
+      .join('\n'),
+    // "suspected" when the notification function judged it spam (kept apart, not notified).
+    spam: request.spam ? 'suspected' : '',
+    ...request.context,
+    id: request.id,
+  };
+}
 
 /**
  * Spreadsheets run a cell that begins with = + - @ (or a tab or CR, which some strip first) as
@@ -85,4 +137,4 @@ function toJson(rows) {
   )}\n`;
 }
 
-module.exports = { columns, toCsv, toJson, neutralise, withoutControls };
+module.exports = { columns, toExportRow, toCsv, toJson, neutralise, withoutControls };

@@ -1,18 +1,36 @@
 // The API of request-export.cjs for TypeScript importers (the shell type-checks the inbox
 // through remote-contact's exposed modules without reading JavaScript sources).
+import type { DecodedContactRequest } from '../../../functions/shared/contact-request.cjs';
 
-/** One request as exported: every value a string, createdAt in ISO 8601 (UTC). */
-export interface ExportRow {
-  id: string;
-  createdAt: string;
-  name: string;
-  phone: string;
-  email: string;
-  company: string;
-  message: string;
-}
+export declare const columns: readonly [
+  'createdAt',
+  'name',
+  'phone',
+  'email',
+  'company',
+  'message',
+  'status',
+  'owner',
+  'note',
+  'changedAt',
+  'changedBy',
+  'history',
+  'spam',
+  'page',
+  'referrer',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'language',
+  'id',
+];
 
-export declare const columns: ReadonlyArray<keyof ExportRow>;
+/** One request as exported: every value a string, times in ISO 8601 (UTC), '' when absent. */
+export type ExportRow = Record<(typeof columns)[number], string>;
+
+export declare function toExportRow(request: DecodedContactRequest): ExportRow;
 export declare function toCsv(rows: ReadonlyArray<ExportRow>, options?: { bom?: boolean }): string;
 export declare function toJson(rows: ReadonlyArray<ExportRow>): string;
 export declare function neutralise(value: string): string;

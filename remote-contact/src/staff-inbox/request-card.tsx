@@ -1,36 +1,76 @@
-import type { ReactNode } from 'react';
-import { mailtoHref, staffInbox } from 'remote-shared/content';
+import { useState, type ReactNode } from 'react';
+import { mailtoHref, staffInbox, type RequestStatus } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
+import { contextFieldNames } from '../../../functions/shared/contact-request.cjs';
 import type { InboxRequest } from './inbox-request';
+import { LeadControls, LeadNote } from './lead/lead-controls';
+import { LeadHistory } from './lead/lead-history';
+import { requestHref } from './request-link';
 import { formatTime } from './received-time';
 import styles from './request-card.module.css';
 
 export interface RequestCardProps {
   readonly request: InboxRequest;
   readonly busy: boolean;
+  /** Arrived live and not looked at yet: highlighted. */
+  readonly fresh?: boolean;
+  /** Opened through its own link: highlighted. */
+  readonly linked?: boolean;
   readonly error: string | null;
-  readonly onToggleAnswered: (request: InboxRequest) => void;
+  /** The staff who can own it; null while it loads. */
+  readonly roster: readonly string[] | null;
+  readonly onStatus: (request: InboxRequest, status: RequestStatus) => void;
+  readonly onOwner: (request: InboxRequest, owner: string) => void;
+  readonly onNote: (request: InboxRequest, note: string) => Promise<boolean>;
+  readonly onRescue: (request: InboxRequest) => void;
   readonly onDelete: (request: InboxRequest, opener: HTMLButtonElement) => void;
 }
 
 /**
- * One request. Everything a visitor typed is rendered as text (React escapes it), and the
- * message keeps its line breaks (pre-wrap), so nothing in it is ever read as markup.
+ * A message longer than this (or of more lines) shows its first two lines until expanded: about
+ * two lines on a phone, so every card keeps the same short preview.
+ */
+const longMessage = { characters: 100, lines: 2 };
+const isLong = (message: string) =>
+  message.length > longMessage.characters || message.split('\n').length > longMessage.lines;
+
+/**
+ * One request, compact enough that several fit a screen: who and what at a glance, the message's
+ * first lines, the lead's status and owner; the note and the history one disclosure away.
+ * Everything a visitor typed is rendered as text (React escapes it), and the message keeps its
+ * line breaks (pre-wrap), so nothing in it is ever read as markup.
  */
 export function RequestCard({
   request,
   busy,
+  fresh = false,
+  linked = false,
   error,
-  onToggleAnswered,
+  roster,
+  onStatus,
+  onOwner,
+  onNote,
+  onRescue,
   onDelete,
 }: RequestCardProps) {
   const text = staffInbox;
   const headingId = `request-${request.id}-name`;
-  const answered = request.status === 'answered';
+  const messageId = `request-${request.id}-message`;
+  const [expanded, setExpanded] = useState(false);
+  const open = request.status === 'new';
   const who = request.name || request.email || request.id;
+  const long = isLong(request.message);
   return (
     <article
-      className={[styles.card, answered ? styles.answered : ''].join(' ')}
+      id={`request-${request.id}`}
+      // Focused when opened through its link.
+      tabIndex={-1}
+      className={[
+        styles.card,
+        open ? '' : styles.worked,
+        fresh ? styles.fresh : '',
+        linked ? styles.linked : '',
+      ].join(' ')}
       aria-labelledby={headingId}
       data-request-id={request.id}
     >
@@ -38,52 +78,126 @@ export function RequestCard({
         <h3 id={headingId} className={styles.name}>
           {request.name}
         </h3>
-        <span className={[styles.badge, answered ? styles.badgeAnswered : ''].join(' ')}>
-          {text.status[request.status]}
-        </span>
+        {request.spam ? (
+          <span className={[styles.badge, styles.badgeSpam].join(' ')}>{text.spam.badge}</span>
+        ) : (
+          <span className={[styles.badge, open ? '' : styles.badgeWorked].join(' ')}>
+            {text.status[request.status]}
+          </span>
+        )}
+        {/* Email, company, phone and time read as themselves: one muted line, their terms said. */}
+        <dl className={[styles.facts, styles.meta].join(' ')}>
+          <Fact term={text.fields.email}>
+            <a
+              className={styles.link}
+              href={mailtoHref(request.email, text.replySubject(request.name, request.company))}
+              aria-label={text.replyLabel(request.email)}
+              // Opening the reply is replying: no need to come back and mark it.
+              onClick={() => {
+                if (open && !request.spam && !busy) onStatus(request, 'replied');
+              }}
+            >
+              {request.email}
+            </a>
+          </Fact>
+          <Fact term={text.fields.company}>{request.company}</Fact>
+          <Fact term={text.fields.phone}>{request.phone}</Fact>
+          <Fact term={text.fields.received}>
+            {request.createdAt && (
+              <time dateTime={request.createdAt.toISOString()}>
+                {formatTime(request.createdAt)}
+              </time>
+            )}
+          </Fact>
+        </dl>
+        <a
+          className={[styles.link, styles.permalink].join(' ')}
+          href={requestHref(request.id)}
+          aria-label={text.linkLabel(who)}
+        >
+          {text.link}
+        </a>
       </header>
-      <dl className={styles.facts}>
-        <Fact term={text.fields.company}>{request.company}</Fact>
-        <Fact term={text.fields.email}>
-          <a className={styles.link} href={mailtoHref(request.email)}>
-            {request.email}
-          </a>
-        </Fact>
-        <Fact term={text.fields.phone}>{request.phone}</Fact>
-        <Fact term={text.fields.received}>
-          {request.createdAt && (
-            <time dateTime={request.createdAt.toISOString()}>{formatTime(request.createdAt)}</time>
-          )}
-        </Fact>
-      </dl>
       <div className={styles.messageBlock}>
-        <h4 className={styles.messageLabel}>{text.fields.message}</h4>
-        <p className={[styles.message, request.message ? '' : styles.noMessage].join(' ')}>
+        <h4 className={[styles.messageLabel, styles.quiet].join(' ')}>{text.fields.message}</h4>
+        <p
+          id={messageId}
+          className={[
+            styles.message,
+            request.message ? '' : styles.noMessage,
+            long && !expanded ? styles.clamped : '',
+          ].join(' ')}
+        >
           {request.message || text.noMessage}
         </p>
       </div>
-      {answered && request.answeredAt && (
-        <p className={styles.answeredAt}>
-          <time dateTime={request.answeredAt.toISOString()}>
-            {text.answeredAt(formatTime(request.answeredAt))}
-          </time>
+      <RequestContextFacts request={request} />
+      {request.spam && (
+        <p className={styles.aside}>
+          {text.spam.why(
+            request.spamReasons.map((reason) => text.spam.reasons[reason] ?? reason).join(', '),
+          )}{' '}
+          {text.spam.note}
         </p>
       )}
       <div className={styles.actions}>
-        <Button
-          variant={answered ? 'secondary' : 'primary'}
-          disabled={busy}
-          aria-label={text.actionLabel(answered ? text.markNew : text.markAnswered, who)}
-          onClick={() => onToggleAnswered(request)}
-        >
-          {answered ? text.markNew : text.markAnswered}
-        </Button>
+        {request.spam ? (
+          <Button
+            variant="primary"
+            className={styles.compact}
+            data-main-control
+            aria-disabled={busy}
+            aria-label={text.actionLabel(text.spam.notSpam, who)}
+            onClick={() => busy || onRescue(request)}
+          >
+            {text.spam.notSpam}
+          </Button>
+        ) : (
+          <LeadControls
+            request={request}
+            who={who}
+            busy={busy}
+            roster={roster}
+            onStatus={onStatus}
+            onOwner={onOwner}
+          />
+        )}
+        {long && (
+          <button
+            type="button"
+            className={styles.more}
+            aria-expanded={expanded}
+            aria-controls={messageId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? text.hideMessage : text.showMessage}
+          </button>
+        )}
+        {!request.spam && (
+          <details className={styles.details}>
+            <summary className={styles.summary}>
+              {text.lead.more}
+              {request.note ? ` · ${text.lead.note}` : ''}
+            </summary>
+            <div className={styles.moreBody}>
+              <LeadNote request={request} who={who} busy={busy} onNote={onNote} />
+              <LeadHistory request={request} />
+            </div>
+          </details>
+        )}
+        {request.changedAt && (
+          <p className={styles.changed}>
+            <time dateTime={request.changedAt.toISOString()}>
+              {text.lead.lastChange(request.changedBy, formatTime(request.changedAt))}
+            </time>
+          </p>
+        )}
         <Button
           variant="secondary"
-          className={styles.delete}
-          disabled={busy}
+          className={[styles.compact, styles.delete].join(' ')}
+          aria-disabled={busy}
           aria-label={text.actionLabel(text.delete, who)}
-          onClick={(event) => onDelete(request, event.currentTarget)}
+          onClick={(event) => busy || onDelete(request, event.currentTarget)}
         >
           {text.delete}
         </Button>
@@ -97,10 +211,32 @@ export function RequestCard({
   );
 }
 
-/** One labelled fact of a request. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** Where the request came from: only what was stored (older requests have none of it). */
+function RequestContextFacts({ request }: { request: InboxRequest }) {
+  const labels = staffInbox.context;
+  const known = contextFieldNames.filter((field) => request.context[field] !== '');
+  if (known.length === 0) return null;
   return (
-    <div>
+    <div className={styles.contextBlock}>
+      <h4 className={[styles.messageLabel, styles.quiet].join(' ')}>{labels.label}</h4>
+      <dl className={[styles.facts, styles.context].join(' ')}>
+        {known.map((field) => (
+          <Fact key={field} term={labels[field]}>
+            {request.context[field]}
+          </Fact>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** One labelled fact of a request, on one line; none when the request has no value for it. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  if (children === '' || children === null || children === undefined || children === false) {
+    return null;
+  }
+  return (
+    <div className={styles.fact}>
       <dt className={styles.term}>{term}</dt>
       <dd>{children}</dd>
     </div>

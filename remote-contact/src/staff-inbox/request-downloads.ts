@@ -1,18 +1,5 @@
-import { toCsv, toJson, type ExportRow } from '../request-export/request-export.cjs';
+import { toCsv, toExportRow, toJson } from '../request-export/request-export.cjs';
 import type { InboxRequest } from './inbox-request';
-
-/** The row the CLI exports for the same request (createdAt in ISO 8601, UTC). */
-function toExportRow(request: InboxRequest): ExportRow {
-  return {
-    id: request.id,
-    createdAt: request.createdAt?.toISOString() ?? '',
-    name: request.name,
-    phone: request.phone,
-    email: request.email,
-    company: request.company,
-    message: request.message,
-  };
-}
 
 export type ExportFormat = 'csv' | 'json';
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { staffInbox } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import type { StaffConnection } from './staff-connection';
+import { handOffFocus, useFocusOnHandoff } from './focus-handoff';
 import { LabelledInput } from './labelled-input';
 import styles from './sign-in-form.module.css';
 
@@ -40,11 +41,14 @@ export function SignInForm({ connection }: { connection: StaffConnection }) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const text = staffInbox.signIn;
   const failureId = failure ? 'staff-sign-in-failure' : undefined;
+  useFocusOnHandoff('signed-out', providers.includes('password') ? 'staff-email' : 'staff-google');
 
   async function attempt(signIn: () => Promise<unknown>) {
     setBusy(true);
     setFailure(null);
     try {
+      // The form goes once the session changes: focus moves on to the inbox then.
+      handOffFocus('signed-in');
       await signIn();
     } catch (error) {
       console.error('Signing in failed:', error);
@@ -95,6 +99,7 @@ export function SignInForm({ connection }: { connection: StaffConnection }) {
         <>
           {providers.includes('password') && <p className={styles.or}>{text.or}</p>}
           <Button
+            id="staff-google"
             variant="secondary"
             disabled={busy}
             onClick={() =>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { staffInbox } from 'remote-shared/content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Button, Container } from 'remote-shared/ui';
+import { handOffFocus } from './focus-handoff';
 import { Refusal } from './refusal';
 import { SignInForm } from './sign-in-form';
 import type { StaffConnection } from './staff-connection';
@@ -15,10 +16,13 @@ function AccountBar({ connection, email }: { connection: StaffConnection; email:
     <div className={styles.account}>
       <p className={styles.who}>{staffInbox.signedInAs(email)}</p>
       <Button
+        id="staff-sign-out"
         variant="secondary"
+        className={styles.signOut}
         disabled={leaving}
         onClick={() => {
           setLeaving(true);
+          handOffFocus('signed-out');
           connection.authSdk
             .signOut(connection.auth)
             .catch((error: unknown) => console.error('Signing out failed:', error))

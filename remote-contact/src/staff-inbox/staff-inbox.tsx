@@ -1,37 +1,97 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { staffInbox, type StatusFilter } from 'remote-shared/content';
+import { staffInbox, type RequestStatus, type StatusFilter } from 'remote-shared/content';
+import { Button } from 'remote-shared/ui';
 import { DeleteDialog } from './delete-dialog';
+import { useFocusOnHandoff } from './focus-handoff';
 import { InboxTools } from './inbox-tools';
 import type { InboxRequest } from './inbox-request';
 import { viewerTimeZone } from './received-time';
 import { RequestCard } from './request-card';
+import { linkedRequestId } from './request-link';
 import { downloadRequests, type ExportFormat } from './request-downloads';
-import { filterRequests } from './request-filter';
+import {
+  anyCampaign,
+  campaignsOf,
+  countsByView,
+  filterRequests,
+  type CampaignFilter,
+} from './request-filter';
 import type { StaffConnection } from './staff-connection';
 import styles from './staff-inbox.module.css';
-import { deleteRequest, setAnswered, useInboxRequests } from './use-inbox-requests';
+import {
+  changeLead,
+  deleteRequest,
+  rescueFromSpam,
+  useInboxRequests,
+  useStaffRoster,
+} from './use-inbox-requests';
 
-/** Says "a new request arrived" when live updates add requests after the first load. */
-function useArrivals(requests: readonly InboxRequest[] | null): string {
+/** How long the arrival notice stays (then it clears, so it is never announced again). */
+const arrivalNoticeMs = 10_000;
+
+/**
+ * Live arrivals after the first load: a notice said once (its own live region, cleared after a
+ * while), the new requests highlighted and counted in the tab's title until the staff member
+ * next presses a key or the pointer in the page.
+ */
+function useArrivals(requests: readonly InboxRequest[] | null) {
   const known = useRef<Set<string> | null>(null);
-  const [message, setMessage] = useState('');
+  const [notice, setNotice] = useState('');
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (!requests) return;
     const ids = new Set(requests.map((request) => request.id));
     if (known.current) {
-      const arrived = [...ids].filter((id) => !known.current?.has(id)).length;
-      if (arrived > 0) setMessage(staffInbox.arrived(arrived));
+      const arrived = [...ids].filter((id) => !known.current?.has(id));
+      if (arrived.length > 0) {
+        setNotice(staffInbox.arrived(arrived.length));
+        setFresh((current) => new Set([...current, ...arrived]));
+      }
     }
     known.current = ids;
   }, [requests]);
-  return message;
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(''), arrivalNoticeMs);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  useEffect(() => {
+    if (fresh.size === 0) return;
+    const base = document.title.replace(/^\(\d+\) /, '');
+    document.title = staffInbox.unseenTitle(fresh.size, base);
+    const seen = () => setFresh(new Set());
+    document.addEventListener('keydown', seen, { once: true });
+    document.addEventListener('pointerdown', seen, { once: true });
+    return () => {
+      document.title = base;
+      document.removeEventListener('keydown', seen);
+      document.removeEventListener('pointerdown', seen);
+    };
+  }, [fresh]);
+  return { notice, fresh };
 }
+
+/** A change that hid its request under the current view, and how to take it back. */
+interface Undoable {
+  readonly request: InboxRequest;
+  readonly message: string;
+}
+
+/**
+ * The main control of the request `id` (its status select; "Not spam" for suspected spam), which
+ * takes focus when focus must move to the request (after an undo, a delete or a rescue next to
+ * it); null when it is not shown.
+ */
+const mainControlOf = (id: string): HTMLElement | null =>
+  document.querySelector(`[data-request-id="${CSS.escape(id)}"] [data-main-control]`);
 
 /** The inbox itself, for staff: requests newest first, live, with search, filter and actions. */
 export function StaffInbox({ connection }: { connection: StaffConnection }) {
   const state = useInboxRequests(connection);
+  const roster = useStaffRoster(connection);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [campaign, setCampaign] = useState<CampaignFilter>(anyCampaign);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [deleting, setDeleting] = useState<InboxRequest | null>(null);
@@ -40,10 +100,31 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
 
   const all = state.kind === 'loaded' ? state.requests : null;
   const shown = useMemo(
-    () => (all ? filterRequests(all, search, status) : []),
-    [all, search, status],
+    () => (all ? filterRequests(all, search, status, campaign) : []),
+    [all, search, status, campaign],
   );
-  const arrival = useArrivals(all);
+  const campaigns = useMemo(() => (all ? campaignsOf(all) : []), [all]);
+  const counts = useMemo(() => (all ? countsByView(all) : null), [all]);
+  const arrivals = useArrivals(all);
+  const [undoable, setUndoable] = useState<Undoable | null>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  /** The request whose main control takes focus once it is shown again (after an undo). */
+  const focusRequest = useRef<string | null>(null);
+  /** After a delete: the neighbour that takes focus, so the list does not jump to its top. */
+  const focusAfterDelete = useRef<string | null>(null);
+  useFocusOnHandoff('signed-in', 'inbox-search');
+  const linked = useLinkedRequest(all, setStatus);
+
+  useEffect(() => {
+    if (undoable) undoButton.current?.focus();
+  }, [undoable]);
+  useEffect(() => {
+    const id = focusRequest.current;
+    if (id && mainControlOf(id)) {
+      focusRequest.current = null;
+      mainControlOf(id)?.focus();
+    }
+  });
 
   const mark = useCallback((id: string, on: boolean) => {
     setBusy((current) => {
@@ -54,38 +135,102 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
     });
   }, []);
 
-  const toggleAnswered = useCallback(
-    (request: InboxRequest) => {
+  /** Saves one change of a lead; true when it was saved. */
+  const save = useCallback(
+    (request: InboxRequest, change: Promise<void>): Promise<boolean> => {
       mark(request.id, true);
       setErrors((current) => {
         const next = { ...current };
         delete next[request.id];
         return next;
       });
-      setAnswered(connection, request.id, request.status !== 'answered')
+      return change
+        .then(() => true)
         .catch((error: unknown) => {
-          console.error('Changing the answered state failed:', error);
+          console.error('Saving the change failed:', error);
           setErrors((current) => ({ ...current, [request.id]: staffInbox.updateFailed }));
+          return false;
         })
         .finally(() => mark(request.id, false));
     },
-    [connection, mark],
+    [mark],
+  );
+
+  const changeStatus = useCallback(
+    (request: InboxRequest, to: RequestStatus, undoing = false) => {
+      if (to === request.status) return;
+      // The filter would hide it: say so where the control was, and offer to take it back.
+      if (
+        !undoing &&
+        filterRequests([{ ...request, status: to }], search, status, campaign).length === 0
+      ) {
+        setUndoable({
+          request,
+          message: staffInbox.hidden(request.name || request.email, staffInbox.status[to]),
+        });
+      }
+      void save(request, changeLead(connection, request, 'status', to));
+    },
+    [connection, save, search, status, campaign],
+  );
+
+  const changeOwner = useCallback(
+    (request: InboxRequest, owner: string) =>
+      void save(request, changeLead(connection, request, 'owner', owner)),
+    [connection, save],
+  );
+
+  const changeNote = useCallback(
+    (request: InboxRequest, note: string) =>
+      save(request, changeLead(connection, request, 'note', note)),
+    [connection, save],
+  );
+
+  const undo = useCallback(() => {
+    if (!undoable) return;
+    const { request } = undoable;
+    setUndoable(null);
+    focusRequest.current = request.id;
+    // Back to what it was, from the request as it is now (its history has one entry more).
+    const current = all?.find((candidate) => candidate.id === request.id);
+    if (current) changeStatus(current, request.status, true);
+  }, [undoable, all, changeStatus]);
+
+  const rescue = useCallback(
+    (request: InboxRequest) => {
+      // It leaves the Spam view: focus goes on to its neighbour rather than the page.
+      const index = shown.findIndex((candidate) => candidate.id === request.id);
+      focusRequest.current = (shown[index + 1] ?? shown[index - 1])?.id ?? null;
+      mark(request.id, true);
+      rescueFromSpam(connection, request)
+        .catch((error: unknown) => {
+          console.error('Moving the request out of spam failed:', error);
+          setErrors((current) => ({ ...current, [request.id]: staffInbox.spam.rescueFailed }));
+        })
+        .finally(() => mark(request.id, false));
+    },
+    [connection, mark, shown],
   );
 
   const confirmDelete = useCallback(
     async (request: InboxRequest) => {
+      const index = shown.findIndex((candidate) => candidate.id === request.id);
       await deleteRequest(connection, request.id);
-      // The request and its Delete button are gone: once closed, focus goes to the list.
+      // The request and its Delete button are gone: focus goes to its neighbour (the next one,
+      // else the one before), or to the list's heading when it was the last.
+      focusAfterDelete.current = (shown[index + 1] ?? shown[index - 1])?.id ?? null;
       opener.current = null;
       setDeleting(null);
     },
-    [connection],
+    [connection, shown],
   );
 
   // Runs once the dialog has closed (a focus move while it is open would be refused).
   const closeDialog = useCallback(() => {
     setDeleting(null);
-    (opener.current ?? listHeading.current)?.focus();
+    const neighbour = focusAfterDelete.current ? mainControlOf(focusAfterDelete.current) : null;
+    focusAfterDelete.current = null;
+    (opener.current ?? neighbour ?? listHeading.current)?.focus();
     opener.current = null;
   }, []);
 
@@ -105,17 +250,37 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
         search={search}
         onSearch={setSearch}
         status={status}
+        counts={counts}
         onStatus={setStatus}
+        campaign={campaign}
+        campaigns={campaigns}
+        onCampaign={setCampaign}
         onExport={exportShown}
         canExport={shown.length > 0}
       />
       <div className={styles.summary}>
         <p role="status" className={styles.count}>
           {all ? staffInbox.count(shown.length, all.length) : staffInbox.loading}
-          {arrival && <span className={styles.arrival}> {arrival}</span>}
+        </p>
+        {/* Its own live region: said once when requests arrive, then cleared. */}
+        <p role="status" className={styles.arrival} data-testid="arrival-notice">
+          {arrivals.notice}
         </p>
         <p className={styles.zone}>{staffInbox.timeZoneNote(viewerTimeZone())}</p>
       </div>
+      {undoable && (
+        <div className={styles.undo} role="status">
+          <p>{undoable.message}</p>
+          <Button
+            ref={undoButton}
+            variant="secondary"
+            aria-label={staffInbox.undoLabel(undoable.request.name || undoable.request.email)}
+            onClick={undo}
+          >
+            {staffInbox.undo}
+          </Button>
+        </div>
+      )}
       <h2 ref={listHeading} id="inbox-list-heading" className={styles.listHeading} tabIndex={-1}>
         {staffInbox.listLabel}
       </h2>
@@ -129,8 +294,14 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
               <RequestCard
                 request={request}
                 busy={busy.has(request.id)}
+                fresh={arrivals.fresh.has(request.id)}
+                linked={linked === request.id}
                 error={errors[request.id] ?? null}
-                onToggleAnswered={toggleAnswered}
+                roster={roster}
+                onStatus={changeStatus}
+                onOwner={changeOwner}
+                onNote={changeNote}
+                onRescue={rescue}
                 onDelete={(target, button) => {
                   opener.current = button;
                   setDeleting(target);
@@ -143,4 +314,31 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
       <DeleteDialog request={deleting} onConfirm={confirmDelete} onClose={closeDialog} />
     </div>
   );
+}
+
+/**
+ * A request opened through its own link (/staff?request=ID): once the list has it, its view is
+ * shown (Spam for suspected spam), and it is scrolled to, focused and highlighted. Its id, until
+ * then and after; null without a link.
+ */
+function useLinkedRequest(
+  requests: readonly InboxRequest[] | null,
+  setStatus: (status: StatusFilter) => void,
+): string | null {
+  const [linked] = useState(() => linkedRequestId(window.location.search));
+  const pending = useRef(linked !== null);
+  const target = requests?.find((request) => request.id === linked);
+  useEffect(() => {
+    if (!pending.current || !target) return;
+    setStatus(target.spam ? 'spam' : 'all');
+  }, [target, setStatus]);
+  useEffect(() => {
+    if (!pending.current || !target) return;
+    const card = document.getElementById(`request-${target.id}`);
+    if (!card) return;
+    pending.current = false;
+    card.scrollIntoView({ block: 'start' });
+    card.focus({ preventScroll: true });
+  });
+  return linked;
 }

@@ -1,8 +1,10 @@
 /** Texts of the staff inbox (/staff), where the studio reads and answers contact requests. */
 
-export type RequestStatus = 'new' | 'answered';
+/** A lead's pipeline, in order. */
+export type RequestStatus = 'new' | 'replied' | 'in-talks' | 'won' | 'lost';
 
-export type StatusFilter = 'all' | RequestStatus;
+/** The inbox's views: every status, or the suspected spam kept apart. */
+export type StatusFilter = 'all' | RequestStatus | 'spam';
 
 export const staffInbox = {
   heading: 'Staff inbox',
@@ -37,15 +39,29 @@ export const staffInbox = {
   tools: {
     label: 'Find and export requests',
     search: 'Search',
-    searchHint: 'Name, company, email or message',
+    searchHint: 'Name, company, email, message, note, owner or where it came from',
+    /** Shown in the search field (the whole hint is said with it). */
+    searchPlaceholder: 'Name, email, message…',
     filter: 'Show',
-    filters: { all: 'All', new: 'New', answered: 'Answered' } satisfies Record<
-      StatusFilter,
-      string
-    >,
+    campaign: 'Campaign',
+    anyCampaign: 'Any campaign',
+    noCampaign: 'No campaign',
+    filters: {
+      all: 'All',
+      new: 'New',
+      replied: 'Replied',
+      'in-talks': 'In talks',
+      won: 'Won',
+      lost: 'Lost',
+      spam: 'Spam',
+    } satisfies Record<StatusFilter, string>,
+    /** A view's label with how many requests it holds: "New (3)". */
+    filterCount: (label: string, count: number): string => `${label} (${count})`,
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
     exportNote: 'Exports the requests shown.',
+    /** On a phone, the button that shows the views, the campaign and the exports. */
+    more: (view: string): string => `Filters: ${view}`,
   },
   listLabel: 'Requests, newest first',
   loading: 'Loading requests…',
@@ -58,7 +74,13 @@ export const staffInbox = {
       : `${shown} of ${total} request${total === 1 ? '' : 's'} shown`,
   /** "Times are in your time zone, Europe/Berlin." */
   timeZoneNote: (zone: string): string => `Times are in your time zone, ${zone}.`,
-  status: { new: 'New', answered: 'Answered' } satisfies Record<RequestStatus, string>,
+  status: {
+    new: 'New',
+    replied: 'Replied',
+    'in-talks': 'In talks',
+    won: 'Won',
+    lost: 'Lost',
+  } satisfies Record<RequestStatus, string>,
   fields: {
     company: 'Company',
     email: 'Email',
@@ -66,12 +88,71 @@ export const staffInbox = {
     received: 'Received',
     message: 'Message',
   },
+  /** Where a request came from (stored with it by the form), in the order shown. */
+  context: {
+    label: 'Where it came from',
+    page: 'Sent from',
+    referrer: 'Referrer',
+    utmSource: 'Source',
+    utmMedium: 'Medium',
+    utmCampaign: 'Campaign',
+    utmTerm: 'Term',
+    utmContent: 'Content',
+    language: 'Language',
+  },
   noMessage: 'No message.',
-  answeredAt: (time: string): string => `Answered ${time}`,
-  markAnswered: 'Mark answered',
-  markNew: 'Mark as new',
+  /** Requests the notification function judged suspected spam: kept apart, for staff to rescue. */
+  spam: {
+    badge: 'Suspected spam',
+    why: (reasons: string): string => `Why: ${reasons}.`,
+    reasons: {
+      honeypot: 'a field hidden from people was filled in',
+      'too-fast': 'sent seconds after the first keystroke',
+      links: 'many links',
+      pattern: 'words common in spam',
+    } as Readonly<Record<string, string>>,
+    note: 'Kept for 30 days, then deleted. “Not spam” moves it to the inbox and notifies the studio.',
+    notSpam: 'Not spam',
+    rescueFailed: 'It could not be moved to the inbox. Try again.',
+  },
+  /** Working a lead: its status, owner and note, and who changed what. */
+  lead: {
+    status: 'Status',
+    owner: 'Owner',
+    nobody: 'Nobody',
+    /** An owner whose staff access was revoked: the lead keeps their name. */
+    formerStaff: (email: string): string => `${email} (former staff)`,
+    note: 'Internal note',
+    noteHint: 'Only staff see it.',
+    saveNote: 'Save note',
+    noteSaved: 'Note saved.',
+    more: 'Note and history',
+    history: 'History',
+    noHistory: 'No changes yet.',
+    /** One change: "ada@… set the status to Won". */
+    change: (by: string, field: 'status' | 'owner' | 'note' | 'spam', to: string): string => {
+      const who = by || 'Someone';
+      if (field === 'spam') return `${who} marked it not spam`;
+      if (field === 'note') return to ? `${who} changed the note` : `${who} cleared the note`;
+      if (field === 'owner') return to ? `${who} gave it to ${to}` : `${who} left it to nobody`;
+      return `${who} set the status to ${to}`;
+    },
+    lastChange: (by: string, time: string): string =>
+      by ? `Changed by ${by}, ${time}` : `Changed ${time}`,
+  },
+  /** The message, when long, shows its first lines until expanded. */
+  showMessage: 'Read more',
+  hideMessage: 'Read less',
+  /** Each request's own address in the inbox. */
+  link: 'Link',
+  linkLabel: (name: string): string => `Link to the request from ${name}`,
+  /** The reply link's subject: names the request, so the thread is easy to find again. */
+  replySubject: (name: string, company: string): string =>
+    `Your project request to First Day Studio${name ? ` – ${name}` : ''}${company ? ` (${company})` : ''}`,
+  /** The reply link's accessible name: it opens a mail and marks a new request replied. */
+  replyLabel: (email: string): string => `Reply to ${email} (marks a new request replied)`,
   delete: 'Delete',
-  /** Accessible names that say which request a button acts on. */
+  /** Accessible names that say which request a control acts on. */
   actionLabel: (action: string, name: string): string => `${action}: request from ${name}`,
   updateFailed: 'That change could not be saved. Try again.',
   deleteFailed: 'The request could not be deleted. Try again.',
@@ -83,6 +164,13 @@ export const staffInbox = {
     cancel: 'Cancel',
     deleting: 'Deleting…',
   },
+  /** After a change that hides a request under the current view: what happened, and undo. */
+  hidden: (name: string, status: string): string =>
+    `The request from ${name} is now ${status.toLowerCase()}, so this view no longer shows it.`,
+  undo: 'Undo',
+  undoLabel: (name: string): string => `Undo: request from ${name}`,
+  /** The tab's title while requests that arrived have not been looked at: "(2) Staff inbox …". */
+  unseenTitle: (count: number, title: string): string => `(${count}) ${title}`,
   /** Said to screen readers when live updates bring requests in. */
   arrived: (count: number): string =>
     count === 1 ? 'A new request arrived.' : `${count} new requests arrived.`,

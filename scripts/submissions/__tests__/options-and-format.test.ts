@@ -1,5 +1,11 @@
+import { decodeContactRequest } from '../../../functions/shared/contact-request.cjs';
+import { toExportRow } from '../../../remote-contact/src/request-export/request-export.cjs';
 import format from '../format.cjs';
 import options from '../options.cjs';
+
+/** A row as the command exports it, from a stored document's fields. */
+const exportRow = (fields: Record<string, unknown>) =>
+  toExportRow(decodeContactRequest('x', fields));
 
 describe('npmBannerInOutput', () => {
   it('is true only for npm run without --silent writing to a file or pipe', () => {
@@ -110,32 +116,14 @@ describe('formatting', () => {
     expect(format.withoutControls('tab\there\r\nline\nlone\rcr')).toBe(
       'tab\there\r\nline\nlone\ncr',
     );
-    const csv = format.toCsv([
-      {
-        id: 'x',
-        createdAt: '',
-        name: ' =1+1',
-        phone: '',
-        email: '',
-        company: '\u001b]0;owned\u0007',
-        message: '',
-      },
-    ]);
+    const csv = format.toCsv([exportRow({ name: ' =1+1', company: '\u001b]0;owned\u0007' })]);
     // eslint-disable-next-line no-control-regex -- looking for control characters
     expect(csv.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(csv).toContain("' =1+1");
   });
 
   it('escapes terminal controls in JSON, which reads back the exact values', () => {
-    const row = {
-      id: 'x',
-      createdAt: '',
-      name: 'a\u001b[31mb\u009bc\u202ed',
-      phone: '',
-      email: '',
-      company: '',
-      message: 'line\u2028two',
-    };
+    const row = exportRow({ name: 'a\u001b[31mb\u009bc\u202ed', message: 'line\u2028two' });
     const json = format.toJson([row]);
     // eslint-disable-next-line no-control-regex -- looking for control characters
     expect(json).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2028]/);

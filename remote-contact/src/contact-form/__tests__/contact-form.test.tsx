@@ -301,7 +301,7 @@ describe('the contact form', () => {
     expect(calls[1]!.id).not.toBe(calls[0]!.id);
   });
 
-  it('a filled honeypot shows success and writes nothing', async () => {
+  it('a filled honeypot shows the same success and sends the request, reporting the trap', async () => {
     const { user, write } = setup();
     await fillValid(user);
     const trap = document.getElementById('contact-website') as HTMLInputElement;
@@ -310,7 +310,26 @@ describe('the contact form', () => {
     trap.value = 'http://spam.example';
     await user.click(submitButton());
     await screen.findByRole('dialog');
-    expect(write).not.toHaveBeenCalled();
+    // Kept, not dropped: the notification function judges it and stores it apart as spam.
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(jest.mocked(write).mock.calls[0]?.[2]).toEqual({
+      honeypot: true,
+      formSeconds: expect.any(Number) as number,
+    });
+  });
+
+  it('reports an untouched honeypot and how long the form took', async () => {
+    const { user, write } = setup();
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByRole('dialog');
+    const signals = jest.mocked(write).mock.calls[0]?.[2] as {
+      honeypot: boolean;
+      formSeconds: number;
+    };
+    expect(signals.honeypot).toBe(false);
+    expect(signals.formSeconds).toBeGreaterThanOrEqual(0);
+    expect(signals.formSeconds).toBeLessThan(60);
   });
 
   it('keeps the honeypot out of the tab order', async () => {

@@ -1,14 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import { toCsv, type ExportRow } from '../request-export.cjs';
+import { decodeContactRequest } from '../../../../functions/shared/contact-request.cjs';
+import { columns, toCsv, toExportRow, type ExportRow } from '../request-export.cjs';
 
 const row = (fields: Partial<ExportRow>): ExportRow => ({
-  id: 'x',
-  createdAt: '2026-01-31T10:00:00.000Z',
-  name: 'Ada',
-  phone: '1',
-  email: 'a@b.co',
-  company: 'C',
-  message: '',
+  ...toExportRow(decodeContactRequest('x', { name: 'Ada', phone: '1', email: 'a@b.co' })),
   ...fields,
 });
 
@@ -25,8 +20,73 @@ describe('toCsv', () => {
     const csv = toCsv([row({ company: '=1+1', name: 'a\u001b[2Jb', message: ' @cmd' })], {
       bom: true,
     });
-    expect(csv.startsWith('\ufeffcreatedAt,name,phone,email,company,message,id\r\n')).toBe(true);
+    expect(csv.startsWith(`\ufeff${columns.join(',')}\r\n`)).toBe(true);
     const [parsed] = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
     expect(parsed).toMatchObject({ company: "'=1+1", name: 'a\ufffd[2Jb', message: "' @cmd" });
+  });
+});
+
+describe('toExportRow', () => {
+  it('writes status, owner, note, history and where the request came from, in the columns order', () => {
+    const at = (iso: string) => ({ toDate: () => new Date(iso) });
+    const exported = toExportRow(
+      decodeContactRequest('x', {
+        name: 'Ada',
+        status: 'won',
+        owner: 'ada@firstday.studio',
+        note: 'Budget agreed.\nStarts in May.',
+        history: {
+          c1001: {
+            at: at('2026-02-02T09:00:00Z'),
+            by: 'ada@firstday.studio',
+            field: 'status',
+            to: 'won',
+          },
+          c1000: {
+            at: at('2026-02-01T09:00:00Z'),
+            by: 'bo@firstday.studio',
+            field: 'owner',
+            to: 'ada@firstday.studio',
+          },
+        },
+        utmSource: 'dribbble',
+        utmCampaign: 'autumn',
+        page: '/contact',
+        language: 'en-GB',
+      }),
+    );
+    expect(Object.keys(exported)).toEqual(columns);
+    expect(exported).toMatchObject({
+      status: 'won',
+      owner: 'ada@firstday.studio',
+      note: 'Budget agreed.\nStarts in May.',
+      changedAt: '2026-02-02T09:00:00.000Z',
+      changedBy: 'ada@firstday.studio',
+      history:
+        '2026-02-01T09:00:00.000Z bo@firstday.studio owner "ada@firstday.studio"\n' +
+        '2026-02-02T09:00:00.000Z ada@firstday.studio status "won"',
+      utmSource: 'dribbble',
+      utmCampaign: 'autumn',
+      page: '/contact',
+      language: 'en-GB',
+      referrer: '',
+    });
+  });
+
+  it('reads an old answered request as replied, changed when it was answered', () => {
+    const exported = toExportRow(
+      decodeContactRequest('x', {
+        status: 'answered',
+        answeredAt: { toDate: () => new Date('2026-02-01T09:00:00Z') },
+      }),
+    );
+    expect(exported).toMatchObject({
+      status: 'replied',
+      changedAt: '2026-02-01T09:00:00.000Z',
+      changedBy: '',
+      history: '2026-02-01T09:00:00.000Z ? status "replied"',
+      owner: '',
+      note: '',
+    });
   });
 });

@@ -36,3 +36,14 @@ describe('mailtoHref', () => {
     expect(link.to).toBe(address);
   });
 });
+
+describe('mailtoHref with a subject', () => {
+  it('adds exactly one subject, on one line, that cannot start another parameter or header', () => {
+    const href = mailtoHref('ada@example.com', 'Re: Ada & Co\r\nBcc: spy@evil.example ?x=1');
+    expect(href).toBe(
+      'mailto:ada@example.com?subject=Re%3A%20Ada%20%26%20Co%20Bcc%3A%20spy%40evil.example%20%3Fx%3D1',
+    );
+    const url = new URL(href);
+    expect([...url.searchParams.keys()]).toEqual(['subject']);
+  });
+});

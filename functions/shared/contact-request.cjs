@@ -1,0 +1,226 @@
+// @ts-check
+/**
+ * The contact request: what a stored users/{id} document may hold, and the one decoder of it that
+ * the staff inbox (bundled into remote-contact), `npm run submissions` (required by Node as it is)
+ * and the notification function (deployed from functions/, so the file lives here) all use. New
+ * fields and odd old documents are therefore read one way everywhere.
+ *
+ * Plain CommonJS with JSDoc types and no dependencies: it runs in the browser, in Node and in the
+ * deployed function without a build step. contact-request.d.cts declares it for TypeScript.
+ */
+
+/**
+ * Where a request came from, stored beside the five fields. Every key is optional and a
+ * string of at most `max` UTF-16 units matching `pattern` (full match): firestore.rules carries
+ * these numbers and patterns verbatim, and the rules tests check that they agree.
+ * - page: the path the form was sent from (no query: it may hold personal data);
+ * - referrer: the origin (scheme, host, port) of the site that sent the visitor, never a path;
+ * - utm*: the campaign parameters of the visit's landing page, kept for the browser session;
+ * - language: the browser's language (a BCP 47 tag such as en-GB).
+ */
+const contextFields = {
+  page: { max: 200, pattern: '/[!-~]*' },
+  referrer: { max: 200, pattern: 'https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?' },
+  utmSource: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  utmMedium: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  utmCampaign: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  utmTerm: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  utmContent: {
+    max: 100,
+    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
+  },
+  language: { max: 35, pattern: '[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*' },
+};
+
+/** @typedef {keyof typeof contextFields} ContextField */
+
+/** @type {ReadonlyArray<ContextField>} */
+const contextFieldNames = /** @type {ContextField[]} */ (Object.keys(contextFields));
+
+/**
+ * What the browser observed while the form was filled, for the notification function to judge
+ * (a browser is never trusted to call its own request spam or not spam: the rules let it store
+ * only these observations, in a narrow shape, and never the verdict):
+ * - honeypot: true when the hidden field only bots fill was filled (absent otherwise);
+ * - formSeconds: whole seconds from the first keystroke in the form to the submit.
+ */
+const maxFormSeconds = 86400;
+
+/** The URL parameter of each campaign field (utm_source …). */
+const utmParameters = {
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  utmTerm: 'utm_term',
+  utmContent: 'utm_content',
+};
+
+/**
+ * A lead's pipeline, in order; a document without a status is new. Suspected spam is not a
+ * status but the function's verdict (`spam`), shown as its own view.
+ */
+const statuses = /** @type {const} */ (['new', 'replied', 'in-talks', 'won', 'lost']);
+/** Statuses of older documents, read as today's. */
+const legacyStatuses = /** @type {Readonly<Record<string, (typeof statuses)[number]>>} */ ({
+  answered: 'replied',
+});
+
+/**
+ * What staff keep with a request (firestore.rules carries these numbers): an internal note of at
+ * most `note` UTF-16 units, and a history of at most `history` changes. The history is a map of
+ * entries keyed `c1000`, `c1001`, … (the rules allow only the next key, with the server's time
+ * and the staff member's own address), since a server timestamp cannot sit in an array.
+ */
+const leadLimits = { note: 1000, history: 200 };
+/** The key of the history entry that follows `count` entries. */
+const historyKey = (/** @type {number} */ count) => `c${1000 + count}`;
+/** What a history entry records the change of ('spam': staff's "not spam", to 'not-spam'). */
+const historyFields = /** @type {const} */ (['status', 'owner', 'note', 'spam']);
+
+/**
+ * A stored value as text. Rules make every field a string; a document written past them (an
+ * admin tool, an old version) may not, and is shown as it is rather than dropped.
+ * @param {unknown} value
+ * @returns {string}
+ */
+function text(value) {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * A Firestore Timestamp of either SDK (anything with toDate()) as a Date, else null.
+ * @param {unknown} value
+ * @returns {Date | null}
+ */
+function time(value) {
+  if (typeof value !== 'object' || value === null) return null;
+  const toDate = /** @type {{ toDate?: unknown }} */ (value).toDate;
+  if (typeof toDate !== 'function') return null;
+  const date = toDate.call(value);
+  return date instanceof Date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/**
+ * The history kept with a request, oldest first. A document from before the history existed that
+ * was answered reads as one change to "replied" by someone unknown ('').
+ * @param {Readonly<Record<string, unknown>>} fields
+ */
+function historyOf(fields) {
+  /** @type {Array<{ at: Date, by: string, field: (typeof historyFields)[number], to: string }>} */
+  const entries = [];
+  const stored = fields.history;
+  if (typeof stored === 'object' && stored !== null && !Array.isArray(stored)) {
+    for (const value of Object.values(stored)) {
+      if (typeof value !== 'object' || value === null) continue;
+      const entry = /** @type {Record<string, unknown>} */ (value);
+      const at = time(entry.at);
+      const field = historyFields.find((known) => known === entry.field);
+      if (!at || !field) continue;
+      const to = text(entry.to);
+      entries.push({ at, by: text(entry.by), field, to: legacyStatuses[to] ?? to });
+    }
+  }
+  const answeredAt = time(fields.answeredAt);
+  if (entries.length === 0 && answeredAt && fields.status === 'answered') {
+    entries.push({ at: answeredAt, by: '', field: 'status', to: 'replied' });
+  }
+  return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * One stored request, decoded.
+ * @param {string} id
+ * @param {Readonly<Record<string, unknown>> | undefined} data
+ */
+function decodeContactRequest(id, data) {
+  const fields = data ?? {};
+  /** @type {Record<ContextField, string>} */
+  const context = {
+    page: '',
+    referrer: '',
+    utmSource: '',
+    utmMedium: '',
+    utmCampaign: '',
+    utmTerm: '',
+    utmContent: '',
+    language: '',
+  };
+  for (const name of contextFieldNames) context[name] = text(fields[name]);
+  const storedStatus = typeof fields.status === 'string' ? fields.status : '';
+  const status =
+    statuses.find((known) => known === storedStatus) ?? legacyStatuses[storedStatus] ?? 'new';
+  const history = historyOf(fields);
+  return {
+    id,
+    name: text(fields.name),
+    phone: text(fields.phone),
+    email: text(fields.email),
+    company: text(fields.company),
+    message: text(fields.message),
+    /** null only while a server timestamp is on its way, or in a document written without one. */
+    createdAt: time(fields.createdAt),
+    status,
+    /** When it was last changed by staff (the latest history entry), or null. */
+    changedAt: history.at(-1)?.at ?? null,
+    /** Who changed it last (a staff member's address; '' for a change of before the history). */
+    changedBy: history.at(-1)?.by ?? '',
+    /** The staff member who owns it (their address), or ''. */
+    owner: text(fields.owner),
+    /** Staff's internal note, or ''. */
+    note: text(fields.note),
+    /** Who changed what and when, oldest first. */
+    history,
+    /** How many entries the stored history holds: the next change's key is historyKey(this). */
+    historyCount:
+      typeof fields.history === 'object' && fields.history !== null
+        ? Object.keys(fields.history).length
+        : 0,
+    /** Set by staff's "not spam". */
+    rescuedAt: time(fields.rescuedAt),
+    context,
+    /** Set by the function beyond the per-address ceiling: stored, not notified. */
+    flood: fields.flood === true,
+    /** Judged suspected spam by the function: stored apart, not notified, purged after 30 days. */
+    spam: fields.spam === true,
+    /** Why (honeypot, too-fast, links, pattern), as the function stored it. */
+    spamReasons: Array.isArray(fields.spamReasons)
+      ? fields.spamReasons.filter(/** @returns {r is string} */ (r) => typeof r === 'string')
+      : [],
+    /** What the browser reported (see maxFormSeconds); null when it reported nothing. */
+    honeypot: fields.honeypot === true,
+    formSeconds:
+      typeof fields.formSeconds === 'number' && Number.isFinite(fields.formSeconds)
+        ? fields.formSeconds
+        : null,
+  };
+}
+
+module.exports = {
+  contextFields,
+  contextFieldNames,
+  utmParameters,
+  maxFormSeconds,
+  statuses,
+  leadLimits,
+  historyKey,
+  historyFields,
+  decodeContactRequest,
+};
