@@ -32,6 +32,21 @@ export function useFocusTrap(
     latest.current = options;
   });
 
+  // The control that opens the modal (focus returns to it) shows the intent to open it: fetch
+  // the library then, so it is usually here by the time the modal is.
+  useEffect(() => {
+    const opener = options.returnFocusTo?.current;
+    if (!opener) return;
+    const preload = () => void loadFocusTrap().catch(() => undefined);
+    for (const type of ['pointerdown', 'focus'] as const) opener.addEventListener(type, preload);
+    return () => {
+      for (const type of ['pointerdown', 'focus'] as const)
+        opener.removeEventListener(type, preload);
+    };
+    // The opener is a ref, stable for the component's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     if (!active) return;
     const elements = containers
