@@ -93,6 +93,27 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     expect(errors).toEqual([]);
   });
 
+  it('a campaign landing left by a link before hydration is still the visit’s source', async () => {
+    const { page, errors } = await phonePage();
+    await arriveAt(page, '/?utm_source=dribbble&utm_campaign=autumn', toggle);
+    await tap(page, toggle(page));
+    const contact = overlay(page).getByRole('link', { name: 'Contact Us' });
+    await contact.waitFor({ state: 'visible', timeout: 2_000 });
+    await page.evaluate(() => {
+      if (document.documentElement.hasAttribute('data-client-ready'))
+        throw new Error('The page hydrated before the link was tapped');
+    });
+    await tap(page, contact);
+    await page.waitForURL(siteUrl('/contact'), { timeout: 20_000 });
+    await waitForHydration(page);
+    const source = await page.evaluate(() => sessionStorage.getItem('firstday.visit-source'));
+    expect(JSON.parse(source ?? 'null')).toEqual({
+      referrer: '',
+      utm: { utm_source: 'dribbble', utm_campaign: 'autumn' },
+    });
+    expect(errors).toEqual([]);
+  });
+
   it('the music button plays, or truthfully does not, after one tap at first paint', async () => {
     const { page, errors } = await phonePage();
     // Observes (does not replace) every play() and its outcome.

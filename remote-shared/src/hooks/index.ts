@@ -2,4 +2,4 @@ export { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 export { useScrollToTopOnEntry } from './use-scroll-to-top-on-entry';
 export { useFocusTrap } from './use-focus-trap';
 export { tapCaptureScript, useTapReplay } from './tap-replay';
-export { rememberVisitSource, visitSource } from './visit-source';
+export { rememberVisitSource, visitLandingScript, visitSource } from './visit-source';

@@ -12,6 +12,8 @@ export interface VisitSource {
 }
 
 const storageKey = 'firstday.visit-source';
+/** A landing the page's inline script saw before the app started (see visitLandingScript). */
+const landingKey = 'firstday.visit-landing';
 /** Long enough for any real tag; the form cuts to the stored limits again. */
 const maxValueLength = 200;
 const maxParameters = 10;
@@ -46,14 +48,41 @@ function externalOrigin(referrer: string, here: string): string {
 }
 
 /**
+ * The page's inline script, run before anything can be tapped: the app starts a moment after
+ * the first paint, and a link tapped before that is a whole new page load, so a landing with
+ * campaign parameters or from another site would never reach rememberVisitSource. It only keeps
+ * the landing's address and referrer aside; rememberVisitSource reads them as it reads its own.
+ */
+export const visitLandingScript = `(function(){try{var l=location,r=document.referrer;if(/[?&]utm_[a-z]+=/.test(l.search)||(r&&r!==l.origin&&r.indexOf(l.origin+"/")!==0))sessionStorage.setItem(${JSON.stringify(landingKey)},JSON.stringify([l.href,r]))}catch(e){}})();`;
+
+/** The landing the inline script kept aside, once (it is removed as it is read). */
+function takeLanding(): [url: string, referrer: string] | null {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(landingKey) ?? 'null');
+    sessionStorage.removeItem(landingKey);
+    return Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')
+      ? [value[0] as string, value[1] as string]
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Records the source of a landing: a page loaded with utm_* parameters or from another site
  * starts a new source for the session; any other page load (a reload, an internal link) keeps
- * the one recorded.
+ * the one recorded. A landing the inline script kept aside is recorded first.
  */
 export function rememberVisitSource(
   url: string = window.location.href,
   referrer: string = document.referrer,
 ): void {
+  const landing = takeLanding();
+  if (landing) recordSource(...landing);
+  recordSource(url, referrer);
+}
+
+function recordSource(url: string, referrer: string): void {
   try {
     const { searchParams, origin } = new URL(url);
     const utm: Record<string, string> = {};

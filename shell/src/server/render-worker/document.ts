@@ -1,5 +1,5 @@
 import { mailtoHref, pages, socials, studio } from 'remote-shared/content';
-import { tapCaptureScript } from 'remote-shared/hooks';
+import { tapCaptureScript, visitLandingScript } from 'remote-shared/hooks';
 import { serializeServerState, serverStateElementId } from '../../app/server-state';
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../../routes/route-table';
 import { splitFontFaces, type InlineStyle } from './stylesheets';
@@ -144,6 +144,8 @@ export function renderDocument({
     // First, before anything can be tapped: taps on controls that have not hydrated yet are
     // recorded and replayed by each control once it has.
     `<script>${tapCaptureScript}</script>`,
+    // And where the visit came from, before a tap on a link could leave the landing page.
+    `<script>${visitLandingScript}</script>`,
     // Each inlined stylesheet is also named by a disabled <link>, which browsers never fetch:
     // the federation runtime finds it and does not download and apply the file a second time
     // (which would also fetch its fonts again, from their remote origin).
