@@ -3,6 +3,7 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import functionsTest from 'firebase-functions-test';
 import { autoreply } from '../../../remote-shared/src/content/autoreply.cjs';
 import { senderName } from '../autoreply/sender-name';
+import { clearEmulator } from './clear-emulator';
 import { defaultInbox, notifyContactRequest, notifyRescuedRequest } from '../index';
 
 /**
@@ -38,11 +39,7 @@ beforeEach(async () => {
   ]) {
     delete process.env[name];
   }
-  const response = await fetch(
-    `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
-  if (!response.ok) throw new Error(`Clearing the emulator failed: ${response.status}`);
+  await clearEmulator(projectId);
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import functionsTest from 'firebase-functions-test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { clearEmulator } from './clear-emulator';
 import { defaultInbox, notifyContactRequest, notifyRescuedRequest } from '../index';
 
 /**
@@ -43,11 +44,7 @@ beforeEach(async () => {
   process.env.SLACK_WEBHOOK_URL = 'off';
   delete process.env.STUDIO_INBOX;
   delete process.env.NOTIFY_MAX_PER_EMAIL_PER_HOUR;
-  const response = await fetch(
-    `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
-  if (!response.ok) throw new Error(`Clearing the emulator failed: ${response.status}`);
+  await clearEmulator(projectId);
 });
 
 afterAll(async () => {
