@@ -11,11 +11,14 @@ export interface FocusTrapOptions {
 }
 
 /**
- * The trap's library is fetched the first time a modal opens, not at start-up: no page needs
- * it before then, and every byte before hydration delays the first working tap.
+ * The trap's library is fetched when a modal's opener is pressed or focused, or when the modal
+ * opens, never at start-up: no page needs it before then, and every byte before hydration
+ * delays the first working tap.
  */
 let library: Promise<{ createFocusTrap: typeof createFocusTrap }> | undefined;
 const loadFocusTrap = () => (library ??= import('focus-trap'));
+/** What on a modal's opener shows the intent to open it. */
+const openerIntents = ['pointerdown', 'focus'] as const;
 
 /**
  * Keeps keyboard focus inside `containers` while `active` (a modal's contract): focus moves in,
@@ -38,10 +41,9 @@ export function useFocusTrap(
     const opener = options.returnFocusTo?.current;
     if (!opener) return;
     const preload = () => void loadFocusTrap().catch(() => undefined);
-    for (const type of ['pointerdown', 'focus'] as const) opener.addEventListener(type, preload);
+    for (const type of openerIntents) opener.addEventListener(type, preload);
     return () => {
-      for (const type of ['pointerdown', 'focus'] as const)
-        opener.removeEventListener(type, preload);
+      for (const type of openerIntents) opener.removeEventListener(type, preload);
     };
     // The opener is a ref, stable for the component's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
