@@ -60,6 +60,8 @@ describe('the render server: pages', () => {
     ['/About/', '/about'],
     ['/about/', '/about'],
     ['//about', '/about'],
+    ['//', '/'],
+    ['//contact?x=1', '/contact?x=1'],
     ['/x/../about', '/about'],
     ['/./contact', '/contact'],
     ['/%61bout', '/about'],

@@ -64,6 +64,14 @@ function sendText(
 }
 
 /** The path of a request target as sent, before any decoding or dot-segment removal. */
+/**
+ * The request's target as a URL. An origin-form target is a path: resolved against a base,
+ * `//about` would name a host "about" (and `//` none at all), so it is appended instead.
+ */
+function requestUrl(target: string): URL {
+  return target.startsWith('/') ? new URL(`http://x${target}`) : new URL(target, 'http://x');
+}
+
 function rawPath(target: string): string {
   const end = target.search(/[?#]/);
   return end < 0 ? target : target.slice(0, end);
@@ -107,7 +115,7 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
         if (refuseUnservable(req, res)) return;
         let url: URL;
         try {
-          url = new URL(req.url ?? '/', 'http://x');
+          url = requestUrl(req.url ?? '/');
         } catch {
           sendText(req, res, 400, 'text/plain', 'Bad Request\n', 'no-store');
           return;
