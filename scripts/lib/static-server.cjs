@@ -5,6 +5,7 @@ const {
   answerParserErrors,
   containErrors,
   refuseUnservable,
+  requestUrl,
 } = require('../../shell/src/server/http-hygiene.cjs');
 const { createStaticFiles } = require('../../shell/src/server/static-files.cjs');
 const security = require('../../shell/src/server/security-policy.cjs');
@@ -74,7 +75,13 @@ async function serveStatic({
       if (security.overHttps(req))
         res.setHeader('Strict-Transport-Security', security.strictTransportSecurity);
       if (refuseUnservable(req, res)) return;
-      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      let pathname;
+      try {
+        pathname = requestUrl(req.url ?? '/').pathname;
+      } catch {
+        answerBadRequest(res);
+        return;
+      }
       // Hidden files and folders are never served: a publish under way lives in one.
       if (unpublished.test(pathname) || /(^|\/)\./.test(pathname)) {
         notFound(res);
@@ -118,6 +125,12 @@ async function serveStatic({
 /** @param {http.ServerResponse} res @param {Readonly<Record<string, string>>} headers */
 function setAll(res, headers) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/** @param {http.ServerResponse} res */
+function answerBadRequest(res) {
+  res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end('Bad request');
 }
 
 /** @param {http.ServerResponse} res */

@@ -91,6 +91,15 @@ describe('HTTP hygiene of the static server', () => {
     },
   );
 
+  it('reads a target that starts with two slashes as a path, not a host', async () => {
+    const page = await raw('GET', '//');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>shell</title>');
+    const file = await raw('GET', '//remoteEntry.js');
+    expect(file.status).toBe(200);
+    expect(file.body).toBe('var remote');
+  });
+
   it('answers a CORS preflight', async () => {
     const response = await raw('OPTIONS', '/remoteEntry.js', { Origin: 'http://localhost:3000' });
     expect(response.status).toBe(204);

@@ -116,7 +116,18 @@ function answer(res, status, text, headers = {}) {
   res.end(text);
 }
 
+/**
+ * A request's target as a URL. An origin-form target is a path: resolved against a base,
+ * `//about` would name a host "about" (and `//` none at all, which throws), so it is appended
+ * to a base origin instead. Throws for a target no URL can hold.
+ * @param {string} target
+ */
+function requestUrl(target) {
+  return target.startsWith('/') ? new URL(`http://x${target}`) : new URL(target, 'http://x');
+}
+
 module.exports = {
+  requestUrl,
   containErrors,
   refuseUnservable,
   answerParserErrors,

@@ -3,7 +3,12 @@ import path from 'node:path';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import { readPath } from '../routes/canonical-path';
-import { answerParserErrors, containErrors, refuseUnservable } from './http-hygiene.cjs';
+import {
+  answerParserErrors,
+  containErrors,
+  refuseUnservable,
+  requestUrl,
+} from './http-hygiene.cjs';
 import { errorField, log } from './log';
 import { notFoundPath } from './page-service';
 import { createStaticFiles } from './static-files.cjs';
@@ -64,14 +69,6 @@ function sendText(
 }
 
 /** The path of a request target as sent, before any decoding or dot-segment removal. */
-/**
- * The request's target as a URL. An origin-form target is a path: resolved against a base,
- * `//about` would name a host "about" (and `//` none at all), so it is appended instead.
- */
-function requestUrl(target: string): URL {
-  return target.startsWith('/') ? new URL(`http://x${target}`) : new URL(target, 'http://x');
-}
-
 function rawPath(target: string): string {
   const end = target.search(/[?#]/);
   return end < 0 ? target : target.slice(0, end);
