@@ -5,13 +5,99 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import apps from './platform/apps.cjs';
 
 /** The router comes only through its shared facade, so every app uses one instance of it. */
 const reactRouterThroughFacade = {
   name: 'react-router',
   message:
-    "Import from 'react-router-dom': it is the shared router singleton (scripts/build/shared/react-router-dom.ts).",
+    "Import from 'react-router-dom': it is the shared router singleton (federation/router/react-router-dom.ts).",
 };
+
+/** The apps, from the platform's one list of them, and the Cloud Functions. */
+const appFolders = [...apps.appIds, 'functions'];
+
+/** A relative import that climbs to the repository's root and enters one of `folders`. */
+const into = (folders) => `^(\\.\\./)+(${folders.join('|')})/`;
+
+/**
+ * esquery's regex literals cannot hold a slash, even escaped: any character stands in for it
+ * (the pattern still names whole folders).
+ */
+const esqueryRegex = (regex) => `/${regex.replaceAll('/', '.')}/`;
+
+/**
+ * Who may import what. Apps -> platform and federation; the render server -> platform and
+ * federation's build-free parts; tools -> everything but an app's src/; platform -> nothing.
+ * An app reaches another only through its exposed modules (the bare 'remote-shared/content'
+ * style, resolved by federation), never into its files. The one crossing: the function reads
+ * the sender's confirmation from remote-shared's content (the one home of content), a plain
+ * CommonJS module its build compiles along.
+ */
+const boundaries = [
+  ...appFolders.map((app) => ({
+    files: [`${app}/src/**/*.{ts,tsx,cjs,js}`],
+    forbidden: [
+      {
+        regex: into(
+          appFolders
+            .filter((other) => other !== app)
+            .map((other) =>
+              app === 'functions' && other === 'remote-shared'
+                ? 'remote-shared/(?!src/content/autoreply\\.cjs$)'
+                : other,
+            ),
+        ),
+        message: `${app} may use another app only through its exposed modules ('remote-shared/content'), not its files.`,
+      },
+      {
+        regex: into(['tools', 'render-server']),
+        message: "An app's code never imports the tools or the render server.",
+      },
+      {
+        regex: '^@firstday/',
+        message: 'Apps reach each other through federation, not as packages.',
+      },
+    ],
+  })),
+  {
+    files: ['render-server/**/*.{ts,tsx,cjs,js}'],
+    forbidden: [
+      {
+        regex: into([...appFolders, 'tools', 'federation/runtime-plugins', 'federation/router']),
+        message:
+          'The render server imports no browser code (apps, runtime plugins, the router): it reads the platform and runs the shell through its render worker.',
+      },
+    ],
+  },
+  {
+    files: ['tools/**/*.{ts,cjs,mjs,js}'],
+    forbidden: [
+      {
+        regex: into(appFolders.map((app) => `${app}/src`)),
+        message: "Tools never import an app's src/: shared facts live in platform/.",
+      },
+    ],
+  },
+  {
+    files: ['platform/**/*.{ts,cjs,js}'],
+    forbidden: [
+      {
+        regex: into([...appFolders, 'tools', 'render-server', 'federation', 'tests']),
+        message: 'The platform holds facts every part reads; it imports nothing of theirs.',
+      },
+    ],
+  },
+  {
+    files: ['federation/**/*.{ts,cjs,js}'],
+    forbidden: [
+      {
+        regex: into([...appFolders.map((app) => `${app}/src`), 'tools', 'render-server']),
+        message: 'Federation code serves every app and imports none of their code, nor the tools.',
+      },
+    ],
+  },
+];
 
 export default tseslint.config(
   {
@@ -47,51 +133,36 @@ export default tseslint.config(
       ],
     },
   },
-  // App boundaries, by rule: an app reaches another only through its exposed modules (the
-  // bare 'remote-shared/content' style, resolved by federation), never into its files, and no
-  // app's code imports the repository's scripts. The one exception is functions/shared/: the
-  // contact request's definition and decoder, plain CommonJS that the deployed function, the
-  // inbox and the staff command all read (the function is deployed from functions/ alone); and
-  // the function reads the sender's confirmation from remote-shared's content, a plain CommonJS
-  // module its build compiles along (functions/tsconfig.build.json).
-  ...[
-    ['shell', ['remote-home', 'remote-contact', 'remote-shared', 'functions']],
-    ['remote-home', ['shell', 'remote-contact', 'remote-shared', 'functions']],
-    ['remote-contact', ['shell', 'remote-home', 'remote-shared', 'functions']],
-    ['remote-shared', ['shell', 'remote-home', 'remote-contact', 'functions']],
-    ['functions', ['shell', 'remote-home', 'remote-contact', 'remote-shared']],
-  ].map(([app, others]) => ({
-    files: [`${app}/src/**/*.{ts,tsx}`],
-    ignores: ['**/__tests__/**'],
+  // The house's boundaries, by rule (see boundaries below): every arrow points one way.
+  ...boundaries.map(({ files, ignores = [], forbidden }) => ({
+    files,
+    ignores,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [reactRouterThroughFacade],
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(${others.map((other) => (other === 'functions' ? 'functions/(?!shared/)' : app === 'functions' && other === 'remote-shared' ? 'remote-shared/(?!src/content/autoreply\\.cjs$)' : `${other}/`)).join('|')})`,
-              message: `${app} may use another app only through its exposed modules ('remote-shared/content'), not its files.`,
-            },
-            {
-              regex: '^@firstday/',
-              message: 'Apps reach each other through federation, not as packages.',
-            },
-            {
-              regex: '(^|/)scripts/',
-              message:
-                "An app's code never imports the repository's scripts (build and stack tooling).",
-            },
-          ],
+          patterns: forbidden.map(({ regex, message }) => ({ regex, message })),
         },
+      ],
+      // require() and import() too: the tools and the build configs are CommonJS.
+      'no-restricted-syntax': [
+        'error',
+        ...forbidden.flatMap(({ regex, message }) => [
+          {
+            selector: `CallExpression[callee.name='require'][arguments.0.value=${esqueryRegex(regex)}]`,
+            message,
+          },
+          { selector: `ImportExpression[source.value=${esqueryRegex(regex)}]`, message },
+        ]),
       ],
     },
   })),
   {
     // The shared router facade and tests (which render outside federation) may use it.
     files: [
-      'scripts/build/shared/**',
-      'shell/src/server/render-worker/render-route.tsx',
+      'federation/router/**',
+      'shell/src/render-worker/render-route.tsx',
       '**/__tests__/**',
       'tests/support/dom/**',
     ],
@@ -112,7 +183,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {
-    files: ['tests/**/*.ts', 'scripts/**/*.ts', '**/__tests__/**/*.{ts,tsx}'],
+    files: ['tests/**/*.ts', 'tools/**/*.ts', '**/__tests__/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   prettier,

@@ -5,7 +5,7 @@
  * - integration: the writer, the security rules and the Cloud Functions against the Firestore
  *   emulator;
  * - browser: a visitor's journeys in Chromium over the composed production build.
- * `npm test` (scripts/test.mjs) starts what integration and browser tests need.
+ * `npm test` (tools/test/test.mjs) starts what integration and browser tests need.
  */
 const swc = [
   '@swc/jest',
@@ -41,7 +41,9 @@ module.exports = {
         '<rootDir>/remote-home/src',
         '<rootDir>/remote-contact/src',
         '<rootDir>/remote-shared/src',
-        '<rootDir>/scripts',
+        '<rootDir>/render-server/src',
+        '<rootDir>/platform',
+        '<rootDir>/tools',
         '<rootDir>/federation',
       ],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],

@@ -1,6 +1,6 @@
 // @ts-check
 /** remote-home's federation contract: the Home and About pages. */
-/** @type {import('../scripts/build/create-app-config.cjs').FederationContract} */
+/** @type {import('../federation/build/create-app-config.cjs').FederationContract} */
 module.exports = {
   app: 'remote-home',
   exposes: {

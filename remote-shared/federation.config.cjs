@@ -1,6 +1,6 @@
 // @ts-check
 /** remote-shared's federation contract: the design system and all content. */
-/** @type {import('../scripts/build/create-app-config.cjs').FederationContract} */
+/** @type {import('../federation/build/create-app-config.cjs').FederationContract} */
 module.exports = {
   app: 'remote-shared',
   exposes: {

@@ -1,5 +1,5 @@
 // @ts-check
-const { createAppConfigs } = require('../scripts/build/create-server-config.cjs');
+const { createAppConfigs } = require('../federation/build/create-server-config.cjs');
 const contract = require('./federation.config.cjs');
 
 /** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration | import('webpack').Configuration[]} */

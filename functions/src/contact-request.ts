@@ -1,5 +1,8 @@
 import type { DocumentData } from 'firebase-admin/firestore';
-import { decodeContactRequest, type RequestContext } from '../shared/contact-request.cjs';
+import {
+  decodeContactRequest,
+  type RequestContext,
+} from '../../platform/contact-request/contact-request.cjs';
 import { neutralise } from './escape';
 
 /** A stored contact request as the notification reads it, whatever the document holds. */

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../shared/contact-request.cjs';
+import type { RequestContext } from '../../platform/contact-request/contact-request.cjs';
 
 /** Where a request came from, as labelled rows for the mail and Slack; empty values left out. */
 export function contextRows(context: RequestContext): [string, string][] {

@@ -6,7 +6,7 @@ import {
   type DocumentReference,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { decodeContactRequest } from '../shared/contact-request.cjs';
+import { decodeContactRequest } from '../../platform/contact-request/contact-request.cjs';
 import { readContactRequest, type ContactRequest } from './contact-request';
 import { mailFor } from './mail-message';
 import { slackMessageFor } from './slack-message';

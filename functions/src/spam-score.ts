@@ -1,4 +1,4 @@
-import type { DecodedContactRequest } from '../shared/contact-request.cjs';
+import type { DecodedContactRequest } from '../../platform/contact-request/contact-request.cjs';
 
 /**
  * Judges a request on what the server can see: the stored text, and what the browser reported

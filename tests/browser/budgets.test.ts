@@ -1,6 +1,6 @@
 import { staffInbox } from 'remote-shared/content';
 import budgets from '../../budgets.json';
-import weight from '../../scripts/lib/javascript-weight.cjs';
+import weight from '../../tools/bench/javascript-weight.cjs';
 import { collectScripts } from '../support/browser/collect-scripts';
 import { openPage, ports, setUpSiteAndBrowser, visit } from '../support/browser/site';
 import { staffCodeIn } from '../support/browser/staff-code';

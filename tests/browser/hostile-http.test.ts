@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { aboutPage, errors, pages } from 'remote-shared/content';
-import hostile from '../../scripts/lib/hostile-requests.cjs';
-import paths from '../../scripts/lib/paths.cjs';
+import hostile from '../../tools/hostile/hostile-requests.cjs';
+import paths from '../../tools/stack/paths.cjs';
 import { describeHostileCases } from '../support/servers/hostile-http';
 import { setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hero } from 'remote-shared/content';
-import paths from '../../scripts/lib/paths.cjs';
-import stack from '../../scripts/lib/stack.cjs';
+import paths from '../../tools/stack/paths.cjs';
+import stack from '../../tools/stack/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { openPage, ports, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
-const script = (name: string) => path.join(paths.repoRoot, 'scripts', name);
+const script = (name: string) => path.join(paths.repoRoot, 'tools', 'release', name);
 
 const command = releaseCommand;
 const publish = (appDir: string, env: Record<string, string> = {}) =>

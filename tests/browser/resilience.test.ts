@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { errors, footer, hero, navigation } from 'remote-shared/content';
-import paths from '../../scripts/lib/paths.cjs';
-import staticServer from '../../scripts/lib/static-server.cjs';
+import paths from '../../tools/stack/paths.cjs';
+import staticServer from '../../tools/stack/static-server.cjs';
 import {
   openPage,
   ports,

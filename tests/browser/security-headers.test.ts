@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { contactPage } from 'remote-shared/content';
-import { routes } from '../../shell/src/routes/route-table';
+import { routes } from '../../platform/routes/routes.cjs';
 import { openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
 // The composed production site as `npm start` serves it: the render server and static remotes.

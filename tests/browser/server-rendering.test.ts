@@ -17,7 +17,7 @@ import {
   work,
   workSection,
 } from 'remote-shared/content';
-import paths from '../../scripts/lib/paths.cjs';
+import paths from '../../tools/stack/paths.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
 import {
   launchBrowser,

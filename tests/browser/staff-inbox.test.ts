@@ -5,8 +5,8 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { contactPage, errors as errorTexts, pages, staffInbox } from 'remote-shared/content';
-import { decodeContactRequest } from '../../functions/shared/contact-request.cjs';
-import { columns } from '../../remote-contact/src/request-export/request-export.cjs';
+import { decodeContactRequest } from '../../platform/contact-request/contact-request.cjs';
+import { columns } from '../../platform/contact-request/request-export.cjs';
 import { clearEmulator } from '../support/emulators/firestore';
 import { clearAccounts, createAccount, idTokenOf } from '../support/browser/staff-accounts';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';

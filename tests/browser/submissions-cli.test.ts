@@ -8,7 +8,7 @@ import { emulator, openPage, setUpSiteAndBrowser, visit } from '../support/brows
 import { clearEmulator } from '../support/emulators/firestore';
 
 const run = promisify(execFile);
-const cli = path.join(__dirname, '../../scripts/submissions.mjs');
+const cli = path.join(__dirname, '../../tools/submissions/submissions.mjs');
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
 jest.setTimeout(30_000);

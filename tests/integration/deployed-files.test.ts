@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import paths from '../../scripts/lib/paths.cjs';
+import paths from '../../tools/stack/paths.cjs';
 
 /**
  * What a production build puts in dist is what gets deployed: no source maps (they carry the

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import paths from '../../scripts/lib/paths.cjs';
-import security from '../../shell/src/server/security-policy.cjs';
-import { cacheControlFor } from '../../scripts/lib/static-server.cjs';
+import paths from '../../tools/stack/paths.cjs';
+import security from '../../platform/security/security-policy.cjs';
+import { cacheControlFor } from '../../tools/stack/static-server.cjs';
 
 interface HeaderRule {
   source?: string;

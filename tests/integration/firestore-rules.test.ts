@@ -28,7 +28,7 @@ import {
   leadLimits,
   maxFormSeconds,
   statuses,
-} from '../../functions/shared/contact-request.cjs';
+} from '../../platform/contact-request/contact-request.cjs';
 import { replyAddressPattern } from '../../functions/src/contact-request';
 import {
   clientIntervalSeconds,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import reportSections from '../../scripts/lib/report-sections.cjs';
+import reportSections from '../../tools/reports/report-sections.cjs';
 import { clientIntervalSeconds } from '../../remote-contact/src/contact-form/contact-limits';
 import { runFlood, type FloodFigures } from '../support/emulators/flood';
 

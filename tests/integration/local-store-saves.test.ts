@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import emulatorLib from '../../scripts/lib/firestore-emulator.cjs';
+import emulatorLib from '../../tools/emulators/firestore-emulator.cjs';
 import { deadPort } from '../support/servers/unanswering-servers';
 
 /**

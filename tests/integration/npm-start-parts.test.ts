@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import paths from '../../scripts/lib/paths.cjs';
-import testStack from '../../scripts/lib/test-stack.cjs';
+import paths from '../../tools/stack/paths.cjs';
+import testStack from '../../tools/test/test-stack.cjs';
 
 /**
  * A real `npm start` whose parts die. One part killed (the render server, a remote's server) is

@@ -3,7 +3,7 @@ import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import paths from '../../scripts/lib/paths.cjs';
+import paths from '../../tools/stack/paths.cjs';
 import { clearEmulator } from '../support/emulators/firestore';
 import { deadPort } from '../support/servers/unanswering-servers';
 
@@ -13,13 +13,13 @@ import { deadPort } from '../support/servers/unanswering-servers';
  */
 
 const run = promisify(execFile);
-const cli = path.join(paths.repoRoot, 'scripts/staff.mjs');
+const cli = path.join(paths.repoRoot, 'tools/staff/staff.mjs');
 const projectId = 'demo-firstday';
 
 function authAddress() {
   const value = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!value)
-    throw new Error('Run with `node scripts/test-integration.mjs`: it starts the emulator');
+    throw new Error('Run with `node tools/test/test-integration.mjs`: it starts the emulator');
   return value;
 }
 
@@ -27,7 +27,7 @@ const base = () => `http://${authAddress()}`;
 function firestoreAddress() {
   const value = process.env.FIRESTORE_EMULATOR_HOST;
   if (!value)
-    throw new Error('Run with `node scripts/test-integration.mjs`: it starts the emulator');
+    throw new Error('Run with `node tools/test/test-integration.mjs`: it starts the emulator');
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { columns } from '../../remote-contact/src/request-export/request-export.cjs';
+import { columns } from '../../platform/contact-request/request-export.cjs';
 import { parse } from 'csv-parse/sync';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -11,7 +11,7 @@ import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
 import { deadPort } from '../support/servers/unanswering-servers';
 
 const run = promisify(execFile);
-const cli = path.join(__dirname, '../../scripts/submissions.mjs');
+const cli = path.join(__dirname, '../../tools/submissions/submissions.mjs');
 const projectId = 'demo-cli-test';
 const emulator = emulatorAddress();
 const address = `${emulator.host}:${emulator.port}`;

@@ -1,4 +1,4 @@
-import { columns } from '../../remote-contact/src/request-export/request-export.cjs';
+import { columns } from '../../platform/contact-request/request-export.cjs';
 import { parse } from 'csv-parse/sync';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import paths from '../../scripts/lib/paths.cjs';
+import paths from '../../tools/stack/paths.cjs';
 import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
 
 /**
@@ -17,7 +17,7 @@ import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
  */
 
 const run = promisify(execFile);
-const cli = path.join(paths.repoRoot, 'scripts/submissions.mjs');
+const cli = path.join(paths.repoRoot, 'tools/submissions/submissions.mjs');
 const projectId = 'demo-retention-test';
 const emulator = emulatorAddress();
 const target = ['--emulator', `${emulator.host}:${emulator.port}`, '--project', projectId];

@@ -21,7 +21,7 @@ let db: Firestore;
 
 beforeAll(() => {
   if (!process.env.FIRESTORE_EMULATOR_HOST) {
-    throw new Error('Run with `node scripts/test-integration.mjs` (it starts the emulator)');
+    throw new Error('Run with `node tools/test/test-integration.mjs` (it starts the emulator)');
   }
   app = initializeApp({ projectId }, 'autoreply-test');
   db = getFirestore(app);

@@ -22,7 +22,7 @@ let slackPosts: string[];
 
 beforeAll(async () => {
   if (!process.env.FIRESTORE_EMULATOR_HOST) {
-    throw new Error('Run with `node scripts/test-integration.mjs` (it starts the emulator)');
+    throw new Error('Run with `node tools/test/test-integration.mjs` (it starts the emulator)');
   }
   app = initializeApp({ projectId });
   db = getFirestore(app);

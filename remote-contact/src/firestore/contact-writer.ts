@@ -12,7 +12,7 @@ import {
   type FormSignals,
   type WriteOutcome,
 } from './contact-submission';
-import { maxFormSeconds } from '../../../functions/shared/contact-request.cjs';
+import { maxFormSeconds } from '../../../platform/contact-request/contact-request.cjs';
 import type { StoredContext } from './request-context';
 
 export const contactCollection = 'users';

@@ -3,7 +3,7 @@ import {
   contextFields,
   utmParameters,
   type ContextField,
-} from '../../../functions/shared/contact-request.cjs';
+} from '../../../platform/contact-request/contact-request.cjs';
 import { matchesFully } from '../contact-form/contact-limits';
 
 /** The context fields a request is stored with: only those present and valid. */

@@ -1,7 +1,7 @@
 import {
   decodeContactRequest,
   type DecodedContactRequest,
-} from '../../../functions/shared/contact-request.cjs';
+} from '../../../platform/contact-request/contact-request.cjs';
 
 /** One contact request as the inbox shows it: the shared decoder's reading of the document. */
 export type InboxRequest = DecodedContactRequest;

@@ -1,4 +1,4 @@
-import { toCsv, toExportRow, toJson } from '../request-export/request-export.cjs';
+import { toCsv, toExportRow, toJson } from '../../../platform/contact-request/request-export.cjs';
 import type { InboxRequest } from './inbox-request';
 
 export type ExportFormat = 'csv' | 'json';

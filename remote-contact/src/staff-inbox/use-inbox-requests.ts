@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { historyKey, type HistoryField } from '../../../functions/shared/contact-request.cjs';
+import {
+  historyKey,
+  type HistoryField,
+} from '../../../platform/contact-request/contact-request.cjs';
 import { toInboxRequest, type InboxRequest } from './inbox-request';
 import type { StaffConnection } from './staff-connection';
 

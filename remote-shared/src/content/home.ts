@@ -33,7 +33,7 @@ export const hero = {
     mp4: heroMp4,
     poster: { src: heroPoster, width: 960, height: 540, alt: '' },
   } satisfies VideoAsset,
-  /** An original ambient loop, made by scripts/media/music.sh. */
+  /** An original ambient loop, made by tools/media/music.sh. */
   music,
 } as const;
 

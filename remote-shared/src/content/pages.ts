@@ -11,7 +11,7 @@ export interface PageMeta {
   readonly title: string;
   /** One sentence, for the meta description and link previews. */
   readonly description: string;
-  /** The page's link-preview picture, 1200x630 (made by scripts/media/share-images.sh). */
+  /** The page's link-preview picture, 1200x630 (made by tools/media/share-images.sh). */
   readonly shareImage: ImageAsset;
 }
 

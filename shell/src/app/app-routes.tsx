@@ -5,7 +5,7 @@ import { SiteLayout } from '../layout/site-layout';
 import { MenuPage } from '../menu/menu-page';
 import { ClientOnlyPage } from '../remotes/client-only-page';
 import { RemotePage } from '../remotes/remote-page';
-import { readPath } from '../routes/canonical-path';
+import { readPath } from '../../../platform/routes/canonical-path';
 import { routes, type SiteRoute } from '../routes/route-table';
 
 /** Pages the shell draws itself, by their content id. */

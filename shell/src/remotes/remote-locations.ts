@@ -1,30 +1,11 @@
 import type { RemoteLocations } from '../../../federation/runtime-plugins/remote-locations-plugin';
 import type { ServerState } from '../app/server-state';
+import {
+  parseRemoteLocations,
+  RemoteLocationsError,
+} from '../../../platform/remotes/remotes-json.cjs';
+export { parseRemoteLocations };
 import { fetchWithinDeadline } from '../../../federation/runtime-plugins/load-deadline';
-
-export const remoteAliases = ['remote-home', 'remote-contact', 'remote-shared'] as const;
-export type RemoteAlias = (typeof remoteAliases)[number];
-
-class RemoteLocationsError extends Error {
-  override name = 'RemoteLocationsError';
-}
-
-/** Checks remotes.json: every known remote mapped to an http(s) URL; nothing else accepted. */
-export function parseRemoteLocations(json: unknown): Record<RemoteAlias, string> {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new RemoteLocationsError('remotes.json must be an object of remote name to URL');
-  }
-  const record = json as Record<string, unknown>;
-  const result: Partial<Record<RemoteAlias, string>> = {};
-  for (const alias of remoteAliases) {
-    const url = record[alias];
-    if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) {
-      throw new RemoteLocationsError(`remotes.json: "${alias}" must be an http(s) URL`);
-    }
-    result[alias] = url;
-  }
-  return result as Record<RemoteAlias, string>;
-}
 
 async function fetchRemotesJson(url: string): Promise<unknown> {
   const response = await fetchWithinDeadline(url, { cache: 'no-cache' });

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import phoneProfile from '../../../scripts/lib/phone-profile.cjs';
+import phoneProfile from '../../../tools/browser/phone-profile.cjs';
 
 export const phoneViewport = phoneProfile.phone.viewport;
 

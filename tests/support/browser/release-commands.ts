@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import paths from '../../../scripts/lib/paths.cjs';
+import paths from '../../../tools/stack/paths.cjs';
 
 const execFileAsync = promisify(execFile);
 
 /**
- * Runs one of the release commands (scripts/<name>) as a team would; resolves with its output,
+ * Runs one of the release commands (tools/release/<name>) as a team would; resolves with its output,
  * exit code and how long it took.
  */
 export async function releaseCommand(
@@ -18,7 +18,7 @@ export async function releaseCommand(
   try {
     const { stdout, stderr } = await execFileAsync(
       process.execPath,
-      [path.join(paths.repoRoot, 'scripts', name), ...args],
+      [path.join(paths.repoRoot, 'tools', 'release', name), ...args],
       { cwd: options.cwd ?? paths.repoRoot, env: { ...process.env, ...options.env } },
     );
     return { code: 0, out: stdout + stderr, ms: Date.now() - started };

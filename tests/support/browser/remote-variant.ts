@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import paths from '../../../scripts/lib/paths.cjs';
+import paths from '../../../tools/stack/paths.cjs';
 
 const run = promisify(execFile);
 
@@ -22,9 +22,10 @@ export async function buildRemoteVariant(
     recursive: true,
     filter: (source) => !/[\\/](dist|node_modules)$/.test(source),
   });
-  // The copy's config and tsconfig reach for the repository's build scripts and base config,
-  // and its published types for the remotes it imports.
-  fs.symlinkSync(path.join(paths.repoRoot, 'scripts'), path.join(root, 'scripts'));
+  // The copy's config and tsconfig reach for the workspace's shared packages (the platform's
+  // facts, the federation build) and base config, and the types of the remotes it imports.
+  for (const shared of ['platform', 'federation'])
+    fs.symlinkSync(path.join(paths.repoRoot, shared), path.join(root, shared));
   for (const other of ['remote-shared', 'remote-home', 'remote-contact'])
     if (other !== app) fs.symlinkSync(path.join(paths.repoRoot, other), path.join(root, other));
   fs.copyFileSync(

@@ -1,15 +1,15 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import chromiumLib from '../../../scripts/lib/chromium.cjs';
-import stack from '../../../scripts/lib/stack.cjs';
-import testStack from '../../../scripts/lib/test-stack.cjs';
+import chromiumLib from '../../../tools/browser/chromium.cjs';
+import stack from '../../../tools/stack/stack.cjs';
+import testStack from '../../../tools/test/test-stack.cjs';
 import { emulatorAddress } from '../emulators/firestore';
 
 export const ports = testStack.testPorts;
 
-/** The emulator scripts/test-browser.mjs started, with the project the site writes to. */
+/** The emulator tools/test/test-browser.mjs started, with the project the site writes to. */
 export const emulator = { ...emulatorAddress(), projectId: testStack.testEmulator.projectId };
 
-/** The Auth emulator scripts/test-browser.mjs started: staff sign in to the inbox there. */
+/** The Auth emulator tools/test/test-browser.mjs started: staff sign in to the inbox there. */
 export const authEmulator = {
   host: '127.0.0.1',
   port: testStack.testAuthEmulator.port,

@@ -23,7 +23,7 @@ export async function createAccount(
   staff: boolean,
 ): Promise<void> {
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run with scripts/test-browser.mjs');
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run with tools/test/test-browser.mjs');
   }
   const app = initializeApp({ projectId: authEmulator.projectId }, `accounts-${Date.now()}`);
   try {

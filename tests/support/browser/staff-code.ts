@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import paths from '../../../scripts/lib/paths.cjs';
+import paths from '../../../tools/stack/paths.cjs';
 import { ports } from './site';
 import type { ScriptResponse } from './collect-scripts';
 

@@ -1,11 +1,11 @@
-import emulatorLib from '../../../scripts/lib/firestore-emulator.cjs';
+import emulatorLib from '../../../tools/emulators/firestore-emulator.cjs';
 
 /** The emulator scripts/test-*.mjs started, as FIRESTORE_EMULATOR_HOST names it. */
 export function emulatorAddress(): { host: string; port: number } {
   const value = process.env.FIRESTORE_EMULATOR_HOST;
   if (!value) {
     throw new Error(
-      'FIRESTORE_EMULATOR_HOST is not set: run these tests with `node scripts/test-integration.mjs` or `node scripts/test-browser.mjs`',
+      'FIRESTORE_EMULATOR_HOST is not set: run these tests with `node tools/test/test-integration.mjs` or `node tools/test/test-browser.mjs`',
     );
   }
   const [host = '127.0.0.1', port = ''] = value.split(':');
@@ -22,7 +22,7 @@ export function authEmulatorAddress(): { host: string; port: number } {
   const value = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!value) {
     throw new Error(
-      'FIREBASE_AUTH_EMULATOR_HOST is not set: run these tests with `node scripts/test-integration.mjs`',
+      'FIREBASE_AUTH_EMULATOR_HOST is not set: run these tests with `node tools/test/test-integration.mjs`',
     );
   }
   const [host = '127.0.0.1', port = ''] = value.split(':');

@@ -1,4 +1,4 @@
-import hostile from '../../../scripts/lib/hostile-requests.cjs';
+import hostile from '../../../tools/hostile/hostile-requests.cjs';
 
 type HostileCase = ReturnType<typeof hostile.fileCases>[number];
 

@@ -1,0 +1,72 @@
+/**
+ * @jest-environment node
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFontServer } from '../remote-fonts';
+
+describe('the font server', () => {
+  let remote: http.Server;
+  let site: http.Server;
+  let remoteAnswers: 'font' | 'error' | 'missing';
+  let remoteHits = 0;
+  let siteUrl = '';
+
+  beforeAll(async () => {
+    remote = http.createServer((req, res) => {
+      remoteHits += 1;
+      if (remoteAnswers === 'error') res.writeHead(500).end();
+      else if (remoteAnswers === 'missing') res.writeHead(404).end();
+      else res.writeHead(200, { 'Content-Type': 'font/woff2' }).end(Buffer.from('wOF2 bytes'));
+    });
+    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    const { port } = remote.address() as AddressInfo;
+    const remotesHere = { 'remote-shared': `http://127.0.0.1:${port}/mf-manifest.json` };
+    const fonts = createFontServer(() => remotesHere, 1_000);
+    site = http.createServer((req, res) => {
+      if (!fonts(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(418).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => site.close(resolve));
+    await new Promise((resolve) => remote.close(resolve));
+  });
+
+  const path = '/_fonts/remote-shared/media/display.1a2b3c4d.woff2';
+
+  it('answers a failing remote with 502, then serves the font once it answers, from memory after', async () => {
+    remoteAnswers = 'error';
+    const failed = await fetch(siteUrl + path);
+    expect(failed.status).toBe(502);
+    expect(failed.headers.get('cache-control')).toBe('no-store');
+
+    remoteAnswers = 'font';
+    const hitsBefore = remoteHits;
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(siteUrl + path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('font/woff2');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await response.text()).toBe('wOF2 bytes');
+    }
+    expect(remoteHits - hitsBefore).toBe(1);
+  });
+
+  it('passes on a font the remote lacks as 404, and does not ask the remote again for it', async () => {
+    remoteAnswers = 'missing';
+    const missing = '/_fonts/remote-shared/media/gone.0badf00d.woff2';
+    const hitsBefore = remoteHits;
+    for (let i = 0; i < 5; i++) expect((await fetch(siteUrl + missing)).status).toBe(404);
+    expect(remoteHits - hitsBefore).toBe(1);
+  });
+
+  it('answers 404 for a path that names no font, and leaves other paths alone', async () => {
+    expect((await fetch(`${siteUrl}/_fonts/remote-home/media/display.1a2b3c4d.woff2`)).status).toBe(
+      404,
+    );
+    expect((await fetch(`${siteUrl}/about`)).status).toBe(418);
+  });
+});

@@ -1,0 +1,51 @@
+import type { ServerConfig } from '../config';
+import { Renderer } from './renderer';
+import { readRemoteSet, releasesOf } from '../remotes/remote-set';
+import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
+import { routes } from '../../../platform/routes/routes.cjs';
+
+/** What `server.js --check` finds, printed as the last line of its output. */
+export interface RouteCheck {
+  readonly ok: boolean;
+  readonly releases: Readonly<Record<string, string>>;
+  readonly problems: readonly string[];
+}
+
+/**
+ * Renders every server-rendered route with the remotes a remotes.json names, in a worker, as
+ * the server would serve them: what `npm run promote` asks before a set of versions goes live.
+ */
+export async function checkRoutes(config: ServerConfig, shell: ShellAssets): Promise<RouteCheck> {
+  // A candidate's manifests may be cold on their host: give them longer than a page would get.
+  const set = await readRemoteSet(config.remotesJson, config.deadlineMs * 5);
+  const problems = set.down.map(
+    (alias) => `${alias} did not answer: ${set.problems[alias] ?? 'no answer'}`,
+  );
+  if (set.down.length > 0) return { ok: false, releases: releasesOf(set), problems };
+  const renderer = new Renderer(set.key, {
+    serverRemotes: set.serverRemotes,
+    browserRemotes: set.browserRemotes,
+    manifests: set.manifests,
+    down: [],
+    deadlineMs: config.deadlineMs * 5,
+    siteOrigin: config.siteOrigin,
+    shell,
+  });
+  try {
+    await renderer.ready;
+    for (const route of routes) {
+      if ('clientOnly' in route) continue;
+      const page = await renderer.render(route.path, config.deadlineMs * 15);
+      if (page.failure)
+        problems.push(
+          `${route.path} ${page.failure.kind === 'threw' ? 'threw while rendering' : 'showed its remote as unavailable'}: ${page.failure.message}`,
+        );
+      else if (page.status !== 200) problems.push(`${route.path} answered ${page.status}`);
+    }
+  } catch (error) {
+    problems.push(`rendering failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    renderer.retire(0);
+  }
+  return { ok: problems.length === 0, releases: releasesOf(set), problems };
+}

@@ -1,0 +1,47 @@
+import { renderDocument } from '../document';
+import type { RendererSetup } from '../../../../platform/render-protocol/worker-protocol';
+
+const setup: RendererSetup = {
+  serverRemotes: { 'remote-home': '', 'remote-contact': '', 'remote-shared': '' },
+  browserRemotes: { 'remote-home': '', 'remote-contact': '', 'remote-shared': '' },
+  manifests: {},
+  down: [],
+  deadlineMs: 1000,
+  siteOrigin: 'https://firstday.studio',
+  shell: { scripts: [], preloads: [], styles: [], icon: '' },
+};
+
+describe('renderDocument', () => {
+  const face =
+    '@font-face{font-family:"Display";src:url("/_fonts/remote-shared/d.1a2b3c4d.woff2")}';
+  const fallback = '@font-face{font-family:"Display Fallback";src:local("Arial")}';
+  const render = (css: string) =>
+    renderDocument({
+      route: undefined,
+      markup: '',
+      styles: [{ href: 'http://localhost:3003/tokens.css', css }],
+      unavailable: [],
+      setup,
+    });
+
+  it('paints first with the fallback faces and defines the font after the first frame', () => {
+    const html = render(`${face}${fallback}h1{font-family:Display}`);
+    const inlined = /<style data-href="[^"]*">([^<]*)<\/style>/.exec(html)?.[1];
+    expect(inlined).toBe(`${fallback}h1{font-family:Display}`);
+    // Nothing asks for the font before the page has painted: no preload, no face in the CSS.
+    expect(html).not.toContain('rel="preload" as="font"');
+    const loader =
+      /<script>(\(function\(\)\{var d=document;requestAnimationFrame[^<]*)<\/script>/.exec(
+        html,
+      )?.[1];
+    expect(loader).toContain(JSON.stringify(face));
+    // Without scripts the face is defined at once.
+    expect(html).toMatch(/<noscript><style>[^<]*@font-face\{font-family:"Display";src:url/);
+  });
+
+  it('adds no font loader when the CSS downloads no font', () => {
+    const html = render(`${fallback}h1{font-family:system-ui}`);
+    expect(html).not.toContain('requestAnimationFrame(function(){setTimeout(function(){var s=');
+    expect(html).toContain(fallback);
+  });
+});

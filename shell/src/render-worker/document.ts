@@ -1,0 +1,167 @@
+import { mailtoHref, pages, socials, studio } from 'remote-shared/content';
+import { tapCaptureScript, visitLandingScript } from 'remote-shared/hooks';
+import { serializeServerState, serverStateElementId } from '../app/server-state';
+import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../routes/route-table';
+import { splitFontFaces, type InlineStyle } from './stylesheets';
+import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';
+
+/** CSS inside a <style> element: a "</" would end the element early. */
+const inlineCss = (css: string) => css.replace(/<\//g, '<\\/');
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** JSON inside a <script>: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The studio as search engines read it. */
+function organization(setup: RendererSetup): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: studio.name,
+    url: `${setup.siteOrigin}/`,
+    logo: studio.logo,
+    email: mailtoHref(studio.email),
+    sameAs: socials.map((social) => social.href),
+  };
+}
+
+function headTags(route: SiteRoute | undefined, setup: RendererSetup): string {
+  const meta = pages[route?.page ?? 'notFound'];
+  // A 404 has no address of its own to share: one page stands for every unknown path.
+  const url = route ? `${setup.siteOrigin}${route.path}` : undefined;
+  const image = meta.shareImage;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    url
+      ? `<link rel="canonical" href="${escapeHtml(url)}">`
+      : '<meta name="robots" content="noindex">',
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(studio.name)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    ...(url ? [`<meta property="og:url" content="${escapeHtml(url)}">`] : []),
+    `<meta property="og:image" content="${escapeHtml(image.src)}">`,
+    `<meta property="og:image:width" content="${image.width}">`,
+    `<meta property="og:image:height" content="${image.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image.src)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">`,
+    `<script type="application/ld+json">${scriptJson(organization(setup))}</script>`,
+  ];
+  return tags.join('');
+}
+
+/** The files the page's client will ask for first: fetched alongside main.js, after paint. */
+function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string[] {
+  const remoteFiles = (remote: keyof RendererSetup['browserRemotes'], expose?: string) => {
+    const manifestUrl = setup.browserRemotes[remote];
+    const manifest = setup.manifests[manifestUrl];
+    if (!manifest) return [];
+    const files = manifest.exposes
+      .filter((entry) => expose === undefined || entry.path === expose)
+      .flatMap((entry) => entry.assets.js.sync);
+    return [manifest.metaData.remoteEntry.name, ...files].map(
+      (file) => new URL(file, manifestUrl).href,
+    );
+  };
+  return [
+    ...setup.shell.preloads,
+    ...remoteFiles('remote-shared'),
+    ...(page ? remoteFiles(remoteOf(page), exposeOf(page)) : []),
+  ];
+}
+
+/**
+ * Starts the client as soon as that cannot delay the first screen: once it has painted and the
+ * images it shows have been decoded and painted too (the largest paint of a page is its hero
+ * text or poster), or at the visitor's first intent (a pointer or key down, focus, scroll),
+ * whichever comes first; at the latest after 3 s. Started at the image's load event, scripts
+ * could finish before its (asynchronously decoded) paint, and Lighthouse's simulation then
+ * counted them against LCP (0.92 s or 2.1-2.4 s in alternate runs on /). The load event waited
+ * for every other image as well.
+ * `?client-start=load|paint|screen|intent` forces one of the choices alone, so that the bench
+ * can measure each (`npm run bench -- --client-start ...`).
+ */
+function clientLoader(scripts: readonly string[], preloads: readonly string[]): string {
+  return `(function(){var d=document,w=window,done=0,intents=["pointerdown","touchstart","keydown","focusin","scroll"],only=(/[?&]client-start=(load|paint|screen|intent)(?![a-z])/.exec(location.search)||[])[1];function go(){if(done++)return;intents.forEach(function(t){w.removeEventListener(t,go,true)});${scriptJson(
+    preloads,
+  )}.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="script";l.href=h;d.head.appendChild(l)});${scriptJson(
+    scripts,
+  )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)})}function afterFrame(){requestAnimationFrame(function(){setTimeout(go,0)})}function afterPaint(){requestAnimationFrame(function(){afterFrame()})}function afterScreen(){requestAnimationFrame(function(){setTimeout(function(){var n=0;[].forEach.call(d.images,function(i){if(i.loading==="lazy")return;n++;function one(){if(!--n)afterPaint()}if(i.complete&&i.decode)i.decode().then(one,one);else if(i.complete)one();else{i.addEventListener("load",function(){i.decode?i.decode().then(one,one):one()});i.addEventListener("error",one)}});if(!n)go()},0)})}if(!only||only==="intent")intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});if(only==="load"){if(d.readyState==="complete")afterFrame();else w.addEventListener("load",afterFrame)}else if(only==="paint")afterFrame();else if(only!=="intent")afterScreen();setTimeout(go,3000)})();`;
+}
+
+/**
+ * Defines the display font's faces once the first frame has painted. Requested any earlier
+ * (preloaded, or by the first layout), the font shares a phone's first round trips with the
+ * page and delays its largest paint (about 0.1 s on slow 4G, measured); the first paint uses
+ * the metric-matched fallback faces instead, so the swap that follows moves nothing.
+ */
+function fontLoader(faces: string): string {
+  return `(function(){var d=document;requestAnimationFrame(function(){setTimeout(function(){var s=d.createElement("style");s.textContent=${scriptJson(
+    faces,
+  )};d.head.appendChild(s)},0)})})();`;
+}
+
+export interface DocumentParts {
+  readonly route: SiteRoute | undefined;
+  readonly markup: string;
+  readonly styles: readonly InlineStyle[];
+  readonly unavailable: readonly PageModuleId[];
+  readonly setup: RendererSetup;
+}
+
+/** The whole HTML document of one server-rendered page. */
+export function renderDocument({
+  route,
+  markup,
+  styles,
+  unavailable,
+  setup,
+}: DocumentParts): string {
+  const page = route?.module && !unavailable.includes(route.module) ? route.module : undefined;
+  const { styles: firstPaint, faces } = splitFontFaces(styles);
+  const state = serializeServerState({
+    remotes: setup.browserRemotes,
+    manifests: setup.manifests,
+    unavailable,
+  });
+  return [
+    '<!doctype html><html lang="en"><head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="theme-color" content="#0e0e10">',
+    headTags(route, setup),
+    setup.shell.icon,
+    // First, before anything can be tapped: taps on controls that have not hydrated yet are
+    // recorded and replayed by each control once it has.
+    `<script>${tapCaptureScript}</script>`,
+    // And where the visit came from, before a tap on a link could leave the landing page.
+    `<script>${visitLandingScript}</script>`,
+    // Each inlined stylesheet is also named by a disabled <link>, which browsers never fetch:
+    // the federation runtime finds it and does not download and apply the file a second time
+    // (which would also fetch its fonts again, from their remote origin).
+    ...firstPaint.map(
+      (style) =>
+        `<style data-href="${escapeHtml(style.href)}">${inlineCss(style.css)}</style>` +
+        `<link rel="stylesheet" href="${escapeHtml(style.href)}" disabled>`,
+    ),
+    // Without scripts, what cannot work without them says so instead (the contact form), and
+    // the display font is defined at once.
+    `<noscript><style>[data-requires-script]{display:none!important}${inlineCss(faces)}</style></noscript>`,
+    '</head><body>',
+    `<div id="root">${markup}</div>`,
+    `<script type="application/json" id="${serverStateElementId}">${state}</script>`,
+    faces ? `<script>${fontLoader(faces)}</script>` : '',
+    `<script>${clientLoader(setup.shell.scripts, warmFiles(page, setup))}</script>`,
+    '</body></html>',
+  ].join('');
+}

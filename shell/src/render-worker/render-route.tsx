@@ -1,0 +1,109 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+// The same react-router the shared 'react-router-dom' re-exports in this bundle, so the pages'
+// links find this router.
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from '../app/app-routes';
+import { InitialPagesContext, type InitialPages } from '../remotes/initial-pages';
+import { preloadPage } from '../remotes/lazy-pages';
+import { remoteOf, routeFor, type PageModuleId } from '../routes/route-table';
+import { renderDocument } from './document';
+import { stylesFor } from './stylesheets';
+import type {
+  RenderFailure,
+  RendererSetup,
+} from '../../../platform/render-protocol/worker-protocol';
+
+/** Resolves with the promise's value, or rejects once `ms` have passed. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref(),
+    ),
+  ]);
+}
+
+async function textOf(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}
+
+/**
+ * One page as HTML: the shell's chrome and, in its page area, the remote page (or, when its
+ * remote is down or too slow, the "unavailable" state the browser shows too).
+ */
+export async function renderRoute(
+  path: string,
+  setup: RendererSetup,
+): Promise<{ status: 200 | 404; html: string; complete: boolean; failure?: RenderFailure }> {
+  const route = routeFor(path);
+  // A browser-only page is not loaded here: the page area shows its loading state.
+  const page = route?.clientOnly ? undefined : route?.module;
+  const unavailable = new Set<PageModuleId>();
+  let complete = true;
+  let failure: RenderFailure | undefined;
+  const failed = (kind: RenderFailure['kind'], error: unknown) => {
+    complete = false;
+    failure ??= {
+      kind,
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    };
+  };
+  if (page) {
+    if (setup.down.includes(remoteOf(page))) unavailable.add(page);
+    else {
+      try {
+        await within(preloadPage(page), setup.deadlineMs);
+      } catch (error) {
+        unavailable.add(page);
+        failed('unavailable', error);
+      }
+    }
+  }
+  const initial: InitialPages = { unavailable, held: new Set() };
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <InitialPagesContext value={initial}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </InitialPagesContext>
+    </StrictMode>,
+    {
+      // React moves large Suspense boundaries out of line, to be revealed by a script; the
+      // page must read without scripts, so everything stays in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      signal: AbortSignal.timeout(setup.deadlineMs * 2),
+      onError(error) {
+        failed('threw', error);
+      },
+    },
+  );
+  const markup = await textOf(prelude);
+  const styles = await stylesFor(page && !unavailable.has(page) ? page : undefined, setup);
+  const html = renderDocument({
+    route,
+    markup,
+    styles,
+    unavailable: [...unavailable],
+    setup,
+  });
+  return {
+    status: route ? 200 : 404,
+    complete,
+    failure,
+    html: route?.clientOnly ? notIndexed(html) : html,
+  };
+}
+
+/** A private page is not for search engines: no canonical URL, robots noindex instead. */
+function notIndexed(html: string): string {
+  const robots = '<meta name="robots" content="noindex">';
+  const canonical = /<link rel="canonical"[^>]*>/;
+  return canonical.test(html)
+    ? html.replace(canonical, robots)
+    : html.replace('</head>', `${robots}</head>`);
+}

@@ -1,0 +1,250 @@
+// @ts-check
+/* global window, document, getComputedStyle, MutationObserver -- these run inside the measured page (page.evaluate) */
+/**
+ * Trace-based measures of how soon a page answers a visitor, on a phone profile (390 x 844,
+ * touch, 4x CPU, 150 ms RTT, 1.6 Mbps) in Debian's Chromium: when Menu is painted, the first
+ * moment a tap on it takes effect when tapped every 300 ms from then, how many taps were lost,
+ * and the time to next paint (Event Timing) of a few interactions, all at 4x CPU; and, from a
+ * Chrome trace of a second visit with the CPU at full speed (same network), the main thread's
+ * tasks after the first paint by CPU time. Thread CPU time does not grow when other processes
+ * compete for the cores, so 4 x CPU time is the task's length on the phone even on a busy
+ * machine. (Under CDP's CPU throttling the thread's CPU time includes some of the throttling
+ * itself, measured here as anywhere from 1x to 4.5x: not a sound base for 4 x CPU time.)
+ */
+const { chromium } = require('playwright-core');
+const chromiumLib = require('../browser/chromium.cjs');
+const { phone, openThrottledPhonePage } = require('../browser/phone-profile.cjs');
+
+/** A task longer than this (on the phone) blocks input, as Total Blocking Time counts it. */
+const blockingMs = 50;
+const tapEveryMs = 300;
+const maxTaps = 40;
+
+/** Records Event Timing entries (input to next paint) from the start of the page, and when the
+ * app has hydrated (it marks the root element). */
+function observeEventTiming() {
+  new MutationObserver((_, observer) => {
+    if (!document.documentElement.hasAttribute('data-client-ready')) return;
+    Object.assign(window, { __hydratedAt: performance.now() });
+    observer.disconnect();
+    // The document itself: at this point the root element may not exist yet.
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-client-ready'] });
+  /** @type {Array<{ name: string; id: number; duration: number }>} */
+  const entries = [];
+  Object.assign(window, { __eventTiming: entries });
+  new PerformanceObserver((list) => {
+    for (const entry of /** @type {Array<PerformanceEventTiming & { interactionId?: number }>} */ (
+      list.getEntries()
+    ))
+      if (entry.interactionId)
+        entries.push({ name: entry.name, id: entry.interactionId, duration: entry.duration });
+  }).observe(/** @type {PerformanceObserverInit} */ ({ type: 'event', durationThreshold: 16 }));
+}
+
+/**
+ * The main thread's top-level tasks after the first contentful paint, from a Chrome trace.
+ * @param {Buffer} trace
+ */
+function tasksAfterFirstPaint(trace) {
+  /** @type {Array<{ name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: any }>} */
+  const events = JSON.parse(trace.toString('utf8')).traceEvents;
+  const fcp = events
+    .filter((e) => e.name === 'firstContentfulPaint')
+    .sort((a, b) => a.ts - b.ts)[0];
+  if (!fcp) return null;
+  const tasks = events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.pid === fcp.pid &&
+        e.tid === fcp.tid &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        e.ts >= fcp.ts &&
+        typeof e.tdur === 'number',
+    )
+    .sort((a, b) => a.ts - b.ts);
+  /** @type {number[]} */
+  const cpuMs = [];
+  let end = -Infinity;
+  for (const task of tasks) {
+    if (task.ts < end) continue; // nested in the one before
+    end = task.ts + (task.dur ?? 0);
+    cpuMs.push((task.tdur ?? 0) / 1000);
+  }
+  const onPhone = cpuMs.map((ms) => ms * phone.cpuSlowdown);
+  return {
+    tbtCpuMs: Math.round(onPhone.reduce((sum, ms) => sum + Math.max(0, ms - blockingMs), 0)),
+    longestTaskCpuMs: Math.round(Math.max(0, ...onPhone)),
+  };
+}
+
+/**
+ * @typedef {object} InteractionSample
+ * @property {number} menuPaintedMs first contentful paint (Menu is in the first paint)
+ * @property {number | null} firstWorkingTapMs when the tap that opened the overlay was made
+ * @property {number} tapsLost taps before that one that did nothing
+ * @property {number | null} hydratedMs when the app had hydrated (the page is ready)
+ * @property {number | null} tbtCpuMs
+ * @property {number | null} longestTaskCpuMs
+ * @property {Record<string, number | null>} nextPaintMs time to next paint per interaction
+ */
+
+/**
+ * One cold visit of `url` (a fresh context), measured as described above.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @returns {Promise<InteractionSample>}
+ */
+async function measureVisit(browser, url) {
+  const { context, page } = await openThrottledPhonePage(browser);
+  await page.addInitScript(observeEventTiming);
+  const toggle = page.getByRole('button', { name: /^(Menu|Close)$/ });
+  const overlayOpen = () =>
+    page.evaluate(() => {
+      const overlay = document.getElementById('site-menu');
+      return !!overlay && getComputedStyle(overlay).display !== 'none';
+    });
+  /** @param {import('playwright-core').Locator} control */
+  const tap = async (control) => {
+    const box = await control.boundingBox();
+    if (!box) throw new Error(`${url}: a control to tap is not on screen`);
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  };
+  /** The slowest input-to-next-paint of the interactions since `mark`. */
+  const nextPaintSince = (/** @type {number} */ mark) =>
+    page.evaluate((from) => {
+      const entries = /** @type {{ __eventTiming: Array<{ duration: number }> }} */ (
+        /** @type {unknown} */ (window)
+      ).__eventTiming.slice(from);
+      return entries.length ? Math.max(...entries.map((e) => e.duration)) : 0;
+    }, mark);
+  const eventCount = () =>
+    page.evaluate(
+      () =>
+        /** @type {{ __eventTiming: unknown[] }} */ (/** @type {unknown} */ (window)).__eventTiming
+          .length,
+    );
+
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await toggle.waitFor({ state: 'visible', timeout: 30_000 });
+    /** @type {number | null} */
+    let firstWorkingTapMs = null;
+    let tapsLost = 0;
+    for (let taps = 0; taps < maxTaps && firstWorkingTapMs === null; taps += 1) {
+      const at = await page.evaluate(() => performance.now());
+      await tap(toggle);
+      const deadline = Date.now() + tapEveryMs;
+      while (Date.now() < deadline) {
+        if (await overlayOpen()) {
+          firstWorkingTapMs = Math.round(at);
+          break;
+        }
+        await page.waitForTimeout(20);
+      }
+      if (firstWorkingTapMs === null) tapsLost += 1;
+    }
+    const menuPaintedMs = Math.round(
+      await page.evaluate(
+        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      ),
+    );
+    await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+    const hydratedAt = await page.evaluate(
+      () => /** @type {{ __hydratedAt?: number }} */ (/** @type {unknown} */ (window)).__hydratedAt,
+    );
+    if (await overlayOpen()) {
+      await tap(toggle);
+      await page.waitForFunction(() => !document.getElementById('site-menu')?.matches(':hover'));
+    }
+    await page.waitForTimeout(1000);
+
+    /** @type {Record<string, number | null>} */
+    const nextPaintMs = {};
+    const interaction = async (
+      /** @type {string} */ name,
+      /** @type {() => Promise<void>} */ act,
+    ) => {
+      try {
+        const mark = await eventCount();
+        await act();
+        await page.waitForTimeout(400);
+        nextPaintMs[name] = Math.round(await nextPaintSince(mark));
+      } catch (error) {
+        console.warn(`${url}: ${name} not measured: ${/** @type {Error} */ (error).message}`);
+        nextPaintMs[name] = null;
+      }
+    };
+    await interaction('open Menu', async () => {
+      await tap(toggle);
+      await page.getByRole('dialog').waitFor();
+    });
+    await tap(toggle);
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    if (new URL(url).pathname === '/') {
+      const music = page.locator('[data-tap="music"], button[aria-pressed]').first();
+      await interaction('toggle music', () => tap(music));
+      await tap(music);
+      const tileLink = page.locator('article a[target="_blank"]').first();
+      await tileLink.focus();
+      await page.keyboard.press('Shift+Tab');
+      await interaction('focus a tile', () => page.keyboard.press('Tab'));
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    await tap(toggle);
+    await page.getByRole('dialog').waitFor();
+    await interaction('go to /contact', async () => {
+      await tap(page.getByRole('dialog').getByRole('link', { name: 'Contact Us' }));
+      await page.waitForURL(/\/contact$/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    });
+    const tasks = await cpuOfVisit(browser, url);
+    return {
+      menuPaintedMs,
+      firstWorkingTapMs,
+      tapsLost,
+      hydratedMs: hydratedAt === undefined ? null : Math.round(hydratedAt),
+      tbtCpuMs: tasks?.tbtCpuMs ?? null,
+      longestTaskCpuMs: tasks?.longestTaskCpuMs ?? null,
+      nextPaintMs,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A cold visit with the CPU at full speed, traced from the navigation until a second after the
+ * app has hydrated: its tasks after the first paint.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ */
+async function cpuOfVisit(browser, url) {
+  const { context, page } = await openThrottledPhonePage(browser, { cpu: false });
+  try {
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'loading',
+      ],
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    return tasksAfterFirstPaint(await browser.stopTracing());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Chromium for the measures (one browser, a fresh context per visit). */
+function launchForTraces() {
+  return chromium.launch({
+    executablePath: chromiumLib.executablePath,
+    args: chromiumLib.chromiumFlags,
+  });
+}
+
+module.exports = { measureVisit, launchForTraces };

@@ -1,0 +1,118 @@
+// @ts-check
+/**
+ * What `npm run promote` checks before a set of remote versions goes live, each from where
+ * visitors will meet it: every manifest is served (browser and server builds, fetched from the
+ * URLs remotes.json will name), every route renders with the set in a render worker as the
+ * render server would (the shell's own `server.js --check`), and the shell type-checks against
+ * the types the builds published.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { distOf, serverDistOf } = require('../stack/paths.cjs');
+const { releasesOf } = require('./release-dir.cjs');
+const { typecheckShellAgainst } = require('./shell-typecheck.cjs');
+
+const fetchDeadlineMs = 10_000;
+
+/** @param {string} url @returns {Promise<string | undefined>} what is wrong, if anything */
+async function servedProblem(url) {
+  try {
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(fetchDeadlineMs),
+      headers: { 'Cache-Control': 'no-cache' },
+    });
+    await response.body?.cancel();
+    return response.ok ? undefined : `${url} answered ${response.status}`;
+  } catch (error) {
+    return `${url} could not be fetched (${error instanceof Error ? error.message : error})`;
+  }
+}
+
+/**
+ * The render server to check with: the newest shell release in the directory (the one a
+ * deployment runs), else this workspace's build.
+ * @param {string} dir
+ */
+function shellServerOf(dir) {
+  const newest = releasesOf(dir, 'shell').at(-1);
+  const release = newest && path.join(dir, 'shell', newest.version);
+  return release
+    ? {
+        server: path.join(release, 'dist-server', 'server.js'),
+        staticDir: path.join(release, 'dist'),
+      }
+    : { server: path.join(serverDistOf('shell'), 'server.js'), staticDir: distOf('shell') };
+}
+
+/**
+ * Renders every route with `remotes` through the render server's `--check`.
+ * @param {{ server: string; staticDir: string }} shell @param {Record<string, string>} remotes
+ * @returns {Promise<string[]>}
+ */
+async function renderProblems({ server, staticDir }, remotes) {
+  if (!fs.existsSync(server))
+    return [`no render server to check with (${server}): build the shell`];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-candidate-'));
+  const remotesJson = path.join(work, 'remotes.json');
+  fs.writeFileSync(remotesJson, JSON.stringify(remotes));
+  try {
+    const { code, out } = await new Promise((resolve) => {
+      const child = spawn(process.execPath, [server, '--check'], {
+        env: {
+          ...process.env,
+          REMOTES_JSON: remotesJson,
+          STATIC_DIR: staticDir,
+          LOG_FORMAT: 'json',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', () => {});
+      child.on('exit', (exitCode) => resolve({ code: exitCode, out: output }));
+    });
+    const last = out.trim().split('\n').at(-1) ?? '';
+    try {
+      const check = /** @type {{ problems: string[] }} */ (JSON.parse(last));
+      return check.problems;
+    } catch {
+      return [`the render check did not finish (exit ${code})`];
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the release directory
+ * @param {Record<string, string>} options.remotes the candidate remotes.json (remote -> manifest URL)
+ * @param {(line: string) => void} [options.say]
+ * @returns {Promise<string[]>} the problems found; none means the set may go live
+ */
+async function checkCandidate({ dir, remotes, say = () => {} }) {
+  say('Checking the candidate: its manifests where visitors load them…');
+  const urls = Object.values(remotes).flatMap((url) => [
+    url,
+    new URL('server/mf-manifest.json', url).href,
+  ]);
+  const problems = (await Promise.all(urls.map(servedProblem))).flatMap((problem) =>
+    problem ? [`not served: ${problem}`] : [],
+  );
+  if (problems.length) return problems;
+  say('…every route rendered with it, as the render server would…');
+  problems.push(...(await renderProblems(shellServerOf(dir), remotes)));
+  say("…and the shell's type check against the types it published…");
+  try {
+    await typecheckShellAgainst(remotes, dir);
+  } catch (error) {
+    problems.push(
+      `the shell does not type-check against the published types (${error instanceof Error ? error.message : error})`,
+    );
+  }
+  return problems;
+}
+
+module.exports = { checkCandidate };

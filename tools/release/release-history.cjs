@@ -1,0 +1,84 @@
+// @ts-check
+/**
+ * The record of a release directory: every publish, promotion, rollback and bad mark, who did
+ * it and when, in <dir>/release-history.json beside the live pointer and written the same way
+ * (whole, synced, renamed), so a reader never sees half of it.
+ */
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { writeAtomically } = require('./release-dir.cjs');
+
+/**
+ * @typedef {object} HistoryEntry
+ * @property {string} at ISO time
+ * @property {string} by who: FIRSTDAY_RELEASER, else git's user.email, else the OS user
+ * @property {'publish' | 'promote' | 'rollback' | 'mark-bad'} action
+ * @property {string} app
+ * @property {string} version
+ * @property {string | null} [from] the version live before (promote, rollback)
+ * @property {string} [reason]
+ * @property {boolean} [forced] promoted although a check failed or it was marked bad
+ * @property {string[]} [problems] what the checks found, when forced
+ */
+
+/** @param {string} dir */
+const historyFileOf = (dir) => path.join(dir, 'release-history.json');
+
+/** @param {string} dir @returns {HistoryEntry[]} */
+function readHistory(dir) {
+  const file = historyFileOf(dir);
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
+}
+
+/** Who is doing this, as the record names them. */
+function releaser() {
+  if (process.env.FIRSTDAY_RELEASER) return process.env.FIRSTDAY_RELEASER;
+  try {
+    const email = execFileSync('git', ['config', 'user.email'], { encoding: 'utf8' }).trim();
+    if (email) return email;
+  } catch {
+    // No git, or no user set: the OS user below.
+  }
+  return os.userInfo().username;
+}
+
+/**
+ * Adds entries to the record.
+ * @param {string} dir
+ * @param {Array<Omit<HistoryEntry, 'at' | 'by'>>} entries
+ */
+function record(dir, entries) {
+  const at = new Date().toISOString();
+  const by = releaser();
+  const history = [...readHistory(dir), ...entries.map((entry) => ({ at, by, ...entry }))];
+  writeAtomically(historyFileOf(dir), `${JSON.stringify(history, null, 2)}\n`);
+}
+
+/**
+ * Releases marked bad, with the newest reason; a later promotion with --force does not clear it.
+ * @param {string} dir @returns {Map<string, string>} "<app>@<version>" -> reason
+ */
+function badReleases(dir) {
+  /** @type {Map<string, string>} */
+  const bad = new Map();
+  for (const entry of readHistory(dir))
+    if (entry.action === 'mark-bad') bad.set(`${entry.app}@${entry.version}`, entry.reason ?? '');
+  return bad;
+}
+
+/**
+ * The versions of `app` that were live before, newest first (from promotions and rollbacks).
+ * @param {string} dir @param {string} app @returns {string[]}
+ */
+function previouslyLive(dir, app) {
+  return readHistory(dir)
+    .filter(
+      (entry) => entry.app === app && (entry.action === 'promote' || entry.action === 'rollback'),
+    )
+    .flatMap((entry) => (entry.from ? [entry.from] : []))
+    .reverse();
+}
+
+module.exports = { historyFileOf, readHistory, record, badReleases, previouslyLive };

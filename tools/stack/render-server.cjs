@@ -1,0 +1,35 @@
+// @ts-check
+const path = require('node:path');
+const { distOf, serverDistOf } = require('./paths.cjs');
+const { superviseChild } = require('../processes/supervised-child.cjs');
+
+/**
+ * Runs the shell's render server (its production build, as deployed) as a supervised child
+ * process (restarted if it stops on its own) and resolves once it listens. Its output goes to
+ * this process's, prefixed.
+ * @param {object} options
+ * @param {number} options.port
+ * @param {string} options.host
+ * @param {string} options.remotesJson the remotes.json file it reads (and re-reads)
+ * @param {Record<string, string>} [options.env] more settings (REMOTE_POLL_MS, SITE_ORIGIN…)
+ * @returns {Promise<{ close: () => Promise<void>; pid: () => number | undefined }>}
+ */
+function startRenderServer({ port, host, remotesJson, env = {} }) {
+  return superviseChild({
+    name: 'render server',
+    args: [path.join(serverDistOf('shell'), 'server.js')],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: host,
+      STATIC_DIR: distOf('shell'),
+      REMOTES_JSON: remotesJson,
+      // Its output reaches a person's terminal through this process: readable lines there.
+      ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
+      ...env,
+    },
+    readyText: 'listening on',
+  });
+}
+
+module.exports = { startRenderServer };

@@ -1,0 +1,119 @@
+// @ts-check
+const { auth, firestore } = require('../../platform/apps.cjs');
+const { CliError, parseArgsOrUsage, targetOf } = require('../cli/cli.cjs');
+
+/** Command-line options of `npm run staff`. */
+
+const usage = `Usage: npm run staff -- <command> [email] [options]
+
+Staff are Firebase Auth users with the custom claim staff: true; only they may read requests.
+
+  add <email>       create a local staff account on the Auth emulator and print how to sign in
+                    (a generated password, or --password)
+  grant <email>     give an existing account the staff claim
+  revoke <email>    take the claim away, end the account's sessions and take it off the
+                    inbox's owner list (Firestore staffMembers/<email>)
+  list              the accounts that have the claim
+
+  --emulator HOST:PORT  the Auth emulator (default: $FIREBASE_AUTH_EMULATOR_HOST, else
+                        ${auth.host}:${auth.port}, the one \`npm start\` runs)
+  --project ID          a real Firebase project, with Application Default Credentials
+                        (gcloud auth application-default login); with --emulator, the
+                        project id on the emulator
+  --firestore-emulator HOST:PORT
+                        for revoke: the Firestore emulator (default: $FIRESTORE_EMULATOR_HOST,
+                        else ${firestore.host}:${firestore.port}); with --project alone, the
+                        project's Firestore
+  --password PASSWORD   for add: this password instead of a generated one (8+ characters)
+  --help                show this help
+`;
+
+/** @typedef {import('../cli/cli.cjs').Target} Target */
+/**
+ * @typedef {object} Options
+ * @property {'add' | 'grant' | 'revoke' | 'list' | 'help'} command
+ * @property {string} email
+ * @property {string | undefined} password
+ * @property {Target} target where the accounts are (Auth)
+ * @property {Target} roster where the owner list is (Firestore), for revoke
+ */
+
+/**
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Options}
+ */
+function parseOptions(argv, env = process.env) {
+  const { values, positionals } = parseArgsOrUsage(
+    {
+      args: argv,
+      options: {
+        emulator: { type: 'string' },
+        'firestore-emulator': { type: 'string' },
+        project: { type: 'string' },
+        password: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: true,
+    },
+    usage,
+  );
+  const [command, email = '', ...extra] = positionals;
+  const str = (/** @type {string} */ key) =>
+    typeof values[key] === 'string' ? /** @type {string} */ (values[key]) : undefined;
+  const target = targetOf(
+    { emulator: str('emulator'), project: str('project') },
+    env.FIREBASE_AUTH_EMULATOR_HOST,
+    auth,
+  );
+  // The same project's Firestore: the real one, or the emulator beside the Auth emulator.
+  const firestoreEmulator = str('firestore-emulator');
+  if (firestoreEmulator !== undefined && target.kind === 'project') {
+    throw new CliError('--firestore-emulator goes with the emulators, not --project alone.', 2);
+  }
+  /** @type {Target} */
+  const roster =
+    target.kind === 'project'
+      ? target
+      : targetOf(
+          {
+            emulator:
+              firestoreEmulator ??
+              env.FIRESTORE_EMULATOR_HOST ??
+              `${firestore.host}:${firestore.port}`,
+            project: target.projectId,
+          },
+          undefined,
+          firestore,
+        );
+
+  if (values.help === true || command === undefined || command === 'help') {
+    return { command: 'help', email: '', password: undefined, target, roster };
+  }
+  if (command !== 'add' && command !== 'grant' && command !== 'revoke' && command !== 'list') {
+    throw new CliError(`Unknown command "${command}".\n\n${usage}`, 2);
+  }
+  if (extra.length > 0) throw new CliError(`Unexpected "${extra.join(' ')}".\n\n${usage}`, 2);
+  if (command !== 'list' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new CliError(`${command} expects an email address (got "${email}")`, 2);
+  }
+  const password = str('password');
+  if (password !== undefined && command !== 'add') {
+    throw new CliError('--password goes with add only.', 2);
+  }
+  if (password !== undefined && password.length < 8) {
+    throw new CliError('--password needs at least 8 characters.', 2);
+  }
+  if (command === 'add' && target.kind === 'project') {
+    throw new CliError(
+      'add creates local accounts on the Auth emulator only. In a real project, create the\n' +
+        'account in the Firebase console (Authentication > Users) or let the person sign up,\n' +
+        `then: npm run staff -- grant ${email} --project ${target.projectId}`,
+      2,
+    );
+  }
+  return { command, email, password, target, roster };
+}
+
+module.exports = { parseOptions, usage };

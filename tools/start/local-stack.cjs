@@ -1,0 +1,96 @@
+// @ts-check
+const fs = require('node:fs');
+const path = require('node:path');
+const apps = require('../../platform/apps.cjs');
+const { startAuthEmulator } = require('../emulators/auth-emulator.cjs');
+const { installHelp, startFirestoreEmulator } = require('../emulators/firestore-emulator.cjs');
+const { appIds } = apps;
+const { distOf, serverDistOf, localAuthDir, localDataDir } = require('../stack/paths.cjs');
+const { defaultPorts, portsFrom } = require('../stack/stack.cjs');
+
+/**
+ * What `npm start` runs besides the site: where (ports, movable by environment variables so a
+ * second stack or a test never collides with a developer's), and the local stores it owns.
+ *
+ *   FIRSTDAY_PORT_BASE      the site's four ports start here (default 3000)
+ *   FIRSTDAY_EMULATOR_PORT  the Firestore emulator (default 8080)
+ *   FIRSTDAY_AUTH_PORT      the Auth emulator; its hub and log server take the next two ports
+ *                           (default 9099)
+ *   FIRSTDAY_DATA_DIR       where the local data is kept (default .data/)
+ */
+
+/** @param {string | undefined} value @param {number} fallback @param {string} name */
+function portFrom(value, fallback, name) {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name} must be a port number (got "${value}")`);
+  }
+  return port;
+}
+
+/** @param {NodeJS.ProcessEnv} [env] */
+function localSettings(env = process.env) {
+  const base = portFrom(env.FIRSTDAY_PORT_BASE, apps.apps.shell.port, 'FIRSTDAY_PORT_BASE');
+  return {
+    ports: env.FIRSTDAY_PORT_BASE ? portsFrom(base) : defaultPorts,
+    firestore: {
+      ...apps.firestore,
+      port: portFrom(env.FIRSTDAY_EMULATOR_PORT, apps.firestore.port, 'FIRSTDAY_EMULATOR_PORT'),
+    },
+    auth: {
+      ...apps.auth,
+      port: portFrom(env.FIRSTDAY_AUTH_PORT, apps.auth.port, 'FIRSTDAY_AUTH_PORT'),
+    },
+  };
+}
+
+/** Whether every app has a build to serve (`npm start -- --no-build` reuses it). */
+function builtAppsExist() {
+  return (
+    appIds.every((id) => fs.existsSync(path.join(distOf(id), 'mf-manifest.json'))) &&
+    fs.existsSync(path.join(serverDistOf('shell'), 'server.js'))
+  );
+}
+
+/**
+ * Starts the local Firestore and Auth emulators with their saved data, autosaving every minute.
+ * An orphan of a killed run is saved and stopped first; a port held by anything else stops
+ * the start. A Firestore emulator that is not installed is the one failure the site runs
+ * without (the page says how to install it); then `notes` says so.
+ * @param {ReturnType<typeof localSettings>} settings
+ * @returns {Promise<{ notes: string[]; stop: () => Promise<void> }>}
+ */
+async function startLocalStores(settings) {
+  const { firestore, auth } = settings;
+  /** @type {Array<{ stop: () => Promise<void> }>} */
+  const started = [];
+  const notes = [];
+  const stopAll = async () => {
+    for (const store of started.reverse()) await store.stop();
+  };
+  try {
+    try {
+      started.push(
+        await startFirestoreEmulator({ ...firestore, persistTo: localDataDir, autosaveMs: 60_000 }),
+      );
+      notes.push(
+        `Firestore emulator: http://${firestore.host}:${firestore.port} (project ${firestore.projectId}, data saved to ${path.relative(process.cwd(), localDataDir) || localDataDir} every minute and on Ctrl-C)`,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!message.includes(installHelp)) throw error;
+      notes.push(`The contact form cannot store anything yet.\n${installHelp}`);
+    }
+    started.push(await startAuthEmulator({ ...auth, persistTo: localAuthDir, autosaveMs: 60_000 }));
+    notes.push(
+      `Auth emulator: http://${auth.host}:${auth.port} (staff accounts: npm run staff -- add <email>)`,
+    );
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { notes, stop: stopAll };
+}
+
+module.exports = { localSettings, builtAppsExist, startLocalStores };

@@ -1,0 +1,34 @@
+// @ts-check
+/**
+ * `npm start`: builds every app for production, serves the composed site on 3000-3003 with
+ * deployment headers, and runs the Firestore emulator on 8080 with firestore.rules and the
+ * Auth emulator on 9099, keeping their data in .data/ between runs. Ctrl-C stops everything it
+ * started. `npm start -- --no-build` serves the last build when there is one; the ports and
+ * the data folder move with FIRSTDAY_* variables (tools/start/local-stack.cjs).
+ */
+import localStack from './local-stack.cjs';
+import processes from '../processes/processes.cjs';
+import stack from '../stack/stack.cjs';
+
+const { onShutdown, shutdown, stopOnSignals } = processes;
+const { buildApps, serveSite } = stack;
+
+stopOnSignals();
+try {
+  const settings = localStack.localSettings();
+  if (!process.argv.includes('--no-build') || !localStack.builtAppsExist()) await buildApps();
+  const stores = await localStack.startLocalStores(settings);
+  onShutdown(() => stores.stop());
+  const site = await serveSite({
+    ports: settings.ports,
+    emulator: settings.firestore,
+    auth: settings.auth,
+  });
+  onShutdown(() => site.close());
+  console.log(
+    `\nFirst Day Studio is running at ${site.url}\n${stores.notes.join('\n')}\nPress Ctrl-C to stop.\n`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}

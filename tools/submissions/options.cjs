@@ -1,0 +1,155 @@
+// @ts-check
+const { firestore } = require('../../platform/apps.cjs');
+const { CliError, parseArgsOrUsage, targetOf } = require('../cli/cli.cjs');
+
+/** Command-line options of `npm run submissions`. */
+
+const usage = `Usage: npm run submissions -- [options]
+
+Lists contact requests (the users collection), newest first; deletes them on request.
+
+  --format table|csv|json  output format (default: table)
+  --since DATE             only requests received at or after DATE (e.g. 2026-01-31,
+                           2026-01-31T09:00:00Z); a bare date means midnight UTC
+  --out FILE               write to FILE instead of the terminal
+  --delete ID              delete the request users/ID (a person's request to be forgotten)
+  --purge-before DATE      delete every request received before DATE (retention: 24 months);
+                           says how many and asks first
+  --yes                    confirm --purge-before without asking (for scripts)
+  --emulator HOST:PORT     read a Firestore emulator (default: $FIRESTORE_EMULATOR_HOST,
+                           else ${firestore.host}:${firestore.port}, the one \`npm start\` runs)
+  --project ID             read the real Firebase project ID with Application Default
+                           Credentials (gcloud auth application-default login); with
+                           --emulator, the project id to read on the emulator
+  --help                   show this help
+`;
+
+/** @typedef {'table' | 'csv' | 'json'} Format */
+/**
+ * @typedef {{ kind: 'list' }
+ *   | { kind: 'delete'; id: string }
+ *   | { kind: 'purge'; before: Date; yes: boolean }} Action
+ */
+/** @typedef {import('../cli/cli.cjs').Target} Target */
+/**
+ * @typedef {object} Options
+ * @property {Format} format
+ * @property {Date | undefined} since
+ * @property {string | undefined} out
+ * @property {Target} target
+ * @property {Action} action
+ * @property {boolean} help
+ */
+
+/** @param {string} value @param {string} [flag] */
+function parseSince(value, flag = '--since') {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) {
+    throw new CliError(
+      `${flag} expects a date like 2026-01-31 or 2026-01-31T09:00:00Z (got "${value}")`,
+      2,
+    );
+  }
+  return date;
+}
+
+/**
+ * `npm run submissions` prints npm's banner ("> firstday-studio submissions …") on stdout
+ * before running the command, unless it runs with --silent. On a terminal that is harmless; in
+ * a file or a pipe it would corrupt CSV and JSON, and nothing the command does can take it
+ * back. (Run from another npm script, e.g. by `npm test`, the banner is that script's and goes
+ * elsewhere.)
+ * @param {NodeJS.ProcessEnv} env
+ * @param {boolean} stdoutIsTerminal
+ */
+function npmBannerInOutput(env, stdoutIsTerminal) {
+  return (
+    !stdoutIsTerminal &&
+    env.npm_lifecycle_event === 'submissions' &&
+    env.npm_config_loglevel !== 'silent'
+  );
+}
+
+/**
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Options}
+ */
+function parseOptions(argv, env = process.env) {
+  const { values } = parseArgsOrUsage(
+    {
+      args: argv,
+      options: {
+        format: { type: 'string' },
+        since: { type: 'string' },
+        out: { type: 'string' },
+        emulator: { type: 'string' },
+        project: { type: 'string' },
+        delete: { type: 'string' },
+        'purge-before': { type: 'string' },
+        yes: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    },
+    usage,
+  );
+  const str = (/** @type {string} */ key) => {
+    const value = values[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+
+  const format = str('format') ?? 'table';
+  if (format !== 'table' && format !== 'csv' && format !== 'json') {
+    throw new CliError(`--format must be table, csv or json (got "${format}")`, 2);
+  }
+  const since = str('since');
+  const target = targetOf(
+    { emulator: str('emulator'), project: str('project') },
+    env.FIRESTORE_EMULATOR_HOST,
+    firestore,
+  );
+
+  const remove = str('delete');
+  const purgeBefore = str('purge-before');
+  /** @type {Action} */
+  let action = { kind: 'list' };
+  if (remove !== undefined || purgeBefore !== undefined) {
+    const listing = ['format', 'since', 'out'].filter((key) => values[key] !== undefined);
+    if (remove !== undefined && purgeBefore !== undefined) {
+      throw new CliError('Use --delete or --purge-before, not both.', 2);
+    }
+    if (listing.length > 0) {
+      throw new CliError(
+        `--${listing[0]} lists requests; it does not go with ${remove !== undefined ? '--delete' : '--purge-before'}.`,
+        2,
+      );
+    }
+    if (remove !== undefined) {
+      if (!/^[^/\s]+$/.test(remove) || remove === '.' || remove === '..') {
+        throw new CliError(`--delete expects a request id like Xy3kq9… (got "${remove}")`, 2);
+      }
+      action = { kind: 'delete', id: remove };
+    } else {
+      action = {
+        kind: 'purge',
+        before: parseSince(/** @type {string} */ (purgeBefore), '--purge-before'),
+        yes: values.yes === true,
+      };
+    }
+  } else if (values.yes === true) {
+    throw new CliError('--yes confirms --purge-before; there is nothing to confirm here.', 2);
+  }
+
+  return {
+    format,
+    since: since === undefined ? undefined : parseSince(since),
+    out: str('out'),
+    target,
+    action,
+    help: values.help === true,
+  };
+}
+
+module.exports = { parseOptions, usage, npmBannerInOutput };

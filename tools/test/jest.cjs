@@ -1,0 +1,33 @@
+// @ts-check
+const { repoRoot } = require('../stack/paths.cjs');
+const { run } = require('../processes/processes.cjs');
+
+/**
+ * Runs one jest project; the emulator's address reaches the tests through the environment.
+ * @param {'unit' | 'integration' | 'browser'} project
+ * @param {string[]} [extraArgs]
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function runJest(project, extraArgs = [], env = {}) {
+  const jest = require.resolve('jest/bin/jest');
+  const args = [jest, '--selectProjects', project];
+  if (project !== 'unit') args.push('--runInBand');
+  return run(process.execPath, [...args, ...extraArgs], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+  });
+}
+
+/**
+ * @param {{ host: string; port: number; projectId: string }} emulator
+ * @param {{ host: string; port: number }} [auth] the Auth emulator, when one runs
+ */
+function emulatorEnv(emulator, auth) {
+  return {
+    FIRESTORE_EMULATOR_HOST: `${emulator.host}:${emulator.port}`,
+    GCLOUD_PROJECT: emulator.projectId,
+    ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: `${auth.host}:${auth.port}` } : {}),
+  };
+}
+
+module.exports = { runJest, emulatorEnv };

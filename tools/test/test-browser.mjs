@@ -1,0 +1,34 @@
+// @ts-check
+/**
+ * Browser tests over the composed production build: builds every app (skip with --no-build),
+ * starts throwaway Firestore and Auth emulators (the staff inbox signs in to the latter), and
+ * runs the `browser` jest project. Each test file
+ * serves the site itself (tests/support/browser), so it can stop and move remotes at will.
+ */
+import authLib from '../emulators/auth-emulator.cjs';
+import emulatorLib from '../emulators/firestore-emulator.cjs';
+import jestLib from './jest.cjs';
+import processes from '../processes/processes.cjs';
+import stack from '../stack/stack.cjs';
+import testStack from './test-stack.cjs';
+
+const { onShutdown, shutdown, stopOnSignals } = processes;
+stopOnSignals();
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+try {
+  if (build) await stack.buildApps();
+  const emulator = await emulatorLib.startFirestoreEmulator(testStack.testEmulator);
+  onShutdown(() => emulator.stop());
+  const auth = await authLib.startAuthEmulator(testStack.testAuthEmulator);
+  onShutdown(() => auth.stop());
+  await jestLib.runJest(
+    'browser',
+    args.filter((arg) => arg !== '--no-build'),
+    jestLib.emulatorEnv(emulator, auth),
+  );
+  await shutdown(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}
