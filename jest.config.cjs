@@ -45,6 +45,7 @@ module.exports = {
         '<rootDir>/platform',
         '<rootDir>/tools',
         '<rootDir>/federation',
+        '<rootDir>/docs',
       ],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform,
