@@ -35,7 +35,7 @@ function collect(workspace, dir, into) {
   for (const entry of fs.readdirSync(absolute, { withFileTypes: true })) {
     const relative = `${dir}/${entry.name}`;
     if (notInputs.test(relative)) continue;
-    // A symlinked folder (a copied app reaching the repository's scripts) is read through.
+    // A symlinked folder (a copied app reaching the workspace's shared packages) is read through.
     const isDir =
       entry.isDirectory() ||
       (entry.isSymbolicLink() && fs.statSync(path.join(absolute, entry.name)).isDirectory());
