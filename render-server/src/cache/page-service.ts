@@ -9,7 +9,7 @@ import type { RenderFailure } from '../../../platform/render-protocol/worker-pro
 import { isClientOnly, type RemoteAlias } from '../../../platform/routes/routes.cjs';
 import { Renderer } from '../worker/renderer';
 import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
-import { unavailableNotice } from '../http/site-files';
+import { unavailableNotice } from '../http/unavailable-notice';
 
 /**
  * The path every unknown address is rendered as: the 404 page does not depend on the address,
