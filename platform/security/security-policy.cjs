@@ -12,7 +12,10 @@
  */
 const crypto = require('node:crypto');
 
-/** Powerful features the site never uses, denied to it and to anything it could embed. */
+/**
+ * Powerful features the site never uses, denied to it and to anything it could embed.
+ * @type {readonly string[]}
+ */
 const deniedFeatures = [
   'accelerometer',
   'camera',
@@ -31,13 +34,19 @@ const deniedFeatures = [
   'browsing-topics',
 ];
 
-/** Sent with every response: files are what their type says, and links leak no paths. */
+/**
+ * Sent with every response: files are what their type says, and links leak no paths.
+ * @type {Readonly<Record<string, string>>}
+ */
 const commonHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
-/** Sent with every HTML document, beside its Content-Security-Policy. */
+/**
+ * Sent with every HTML document, beside its Content-Security-Policy.
+ * @type {Readonly<Record<string, string>>}
+ */
 const documentHeaders = {
   ...commonHeaders,
   'Permissions-Policy': deniedFeatures.map((feature) => `${feature}=()`).join(', '),

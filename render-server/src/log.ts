@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The render server's log: one JSON object per line, as Cloud Logging reads it from a Cloud Run
  * container's output (`severity`, `message`, `time`, and the fields as they are), or a line a
@@ -34,4 +36,19 @@ export function log(severity: Severity, message: string, fields: LogFields = {})
   (severity === 'ERROR' || severity === 'WARNING' ? process.stderr : process.stdout).write(
     `${line}\n`,
   );
+}
+
+/**
+ * A log of errors that would repeat (a broken page is asked for again and again): each key is
+ * logged the first time it is seen; at most `remembered` keys are kept.
+ */
+export function errorOnce(
+  remembered: number,
+): (key: string, message: string, fields: LogFields) => void {
+  const logged = new LRUCache<string, true>({ max: remembered });
+  return (key, message, fields) => {
+    if (logged.has(key)) return;
+    logged.set(key, true);
+    log('ERROR', message, fields);
+  };
 }

@@ -13,7 +13,9 @@ import { errorField, log } from '../log';
 import { notFoundPath } from '../cache/page-service';
 import { createStaticFiles } from './static-files.cjs';
 import type { ServerConfig } from '../config';
-import type { PageService, ServedPage } from '../cache/page-service';
+import type { PageService } from '../cache/page-service';
+import type { ServedPage } from './served-page';
+import { ContactSettings } from '../remotes/contact-settings';
 import { createFontServer } from './remote-fonts';
 import { robotsTxt, sitemapXml } from './site-files';
 import { SecurityHeaders } from './security-headers';
@@ -80,8 +82,10 @@ function rawPath(target: string): string {
  * are answered from the configuration in force.
  */
 export function createHttpServer(config: ServerConfig, pages: PageService): http.Server {
-  const security = new SecurityHeaders(config);
-  const watching = security.watch(() => pages.remotesJson);
+  const contact = new ContactSettings(config.deadlineMs);
+  const security = new SecurityHeaders(config, contact);
+  // The page policy follows the remotes the pages are rendered from, read by their one poller.
+  const unfollow = pages.onRemoteSet((set) => void contact.follow(set));
   const fonts = createFontServer(() => pages.browserRemotes, config.deadlineMs);
   const files = createStaticFiles({
     root: config.staticDir,
@@ -99,7 +103,7 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
       res,
       page,
       config.pageCacheControl,
-      await security.forPage(req, page, pages.remotesJson),
+      await security.forPage(req, page, pages.remoteSet),
     );
   };
 
@@ -160,7 +164,7 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
       },
     ),
   );
-  server.on('close', () => clearInterval(watching));
+  server.on('close', unfollow);
   // An address or headers over the parser's limits get 414 or 431, not a reset connection.
   answerParserErrors(server);
   return server;

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { fontPathPrefix, remoteFontUrl } from '../../../platform/render-protocol/font-paths';
+import { fetchWithinDeadline, StatusError } from '../remotes/fetch-within-deadline';
 
 type Remotes = Readonly<Record<string, string>>;
 
@@ -21,16 +22,15 @@ export function createFontServer(
   const fonts = new LRUCache<string, Promise<Fetched>>({ max: maxFontsKept });
   const fetchFont = async (url: string): Promise<Fetched> => {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(deadlineMs) });
-      if (response.ok) return { body: Buffer.from(await response.arrayBuffer()) };
-      await response.body?.cancel();
-      // A font the remote says it lacks is remembered a while; any other failure is asked again.
-      if (response.status === 404 || response.status === 410) {
+      const response = await fetchWithinDeadline(url, deadlineMs);
+      return { body: Buffer.from(await response.arrayBuffer()) };
+    } catch (error) {
+      // A font the remote says it lacks is remembered a while; any other failure (an error
+      // status, unreachable, too slow) is asked again by the next request.
+      if (error instanceof StatusError && (error.status === 404 || error.status === 410)) {
         fonts.set(url, Promise.resolve({ status: 404 }), { ttl: missingForMs });
         return { status: 404 };
       }
-    } catch {
-      // Unreachable or too slow: the next request asks again.
     }
     fonts.delete(url);
     return { status: 502 };

@@ -126,7 +126,6 @@ function createStaticFiles({ root, setHeaders = () => {} }) {
       root: folder,
       dotfiles: 'ignore',
       index: false,
-      redirect: false,
       etag: true,
       lastModified: true,
       cacheControl: false,
@@ -139,6 +138,7 @@ function createStaticFiles({ root, setHeaders = () => {} }) {
       if (chosen?.negotiated) response.setHeader('Vary', 'Accept-Encoding');
       setHeaders(response, name ?? pathname);
     });
+    // A directory is no file here: its listener stops send's own redirect to a trailing slash.
     stream.on('directory', () => next());
     stream.on(
       'error',

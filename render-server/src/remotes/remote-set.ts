@@ -4,6 +4,7 @@ import { remoteIds as remoteAliases } from '../../../platform/apps.cjs';
 import { parseRemoteLocations } from '../../../platform/remotes/remotes-json.cjs';
 import type { RemoteAlias } from '../../../platform/routes/routes.cjs';
 import type { BrowserManifest } from '../../../platform/render-protocol/worker-protocol';
+import { fetchWithinDeadline, uncached } from './fetch-within-deadline';
 
 /** The remotes as they are deployed right now: one version of each, or "down". */
 export interface RemoteSet {
@@ -26,12 +27,7 @@ const serverManifestOf = (browserManifest: string): string =>
   new URL('server/mf-manifest.json', browserManifest).href;
 
 async function fetchText(url: string, deadlineMs: number): Promise<string> {
-  const response = await fetch(url, {
-    signal: AbortSignal.timeout(deadlineMs),
-    headers: { 'Cache-Control': 'no-cache' },
-  });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.text();
+  return (await fetchWithinDeadline(url, deadlineMs, uncached)).text();
 }
 
 async function readRemotesJson(source: string, deadlineMs: number): Promise<string> {

@@ -1,0 +1,74 @@
+import type { ServerConfig } from '../config';
+import { errorField, log, type LogFields } from '../log';
+import { releasesOf, type RemoteSet } from '../remotes/remote-set';
+import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
+import { Renderer } from './renderer';
+
+/**
+ * One render worker per set of remote versions: when the set changes, a worker for the new set
+ * is started, switched to once it is ready, and the old one retired (after a grace period for
+ * the renders it still has under way).
+ */
+export class WorkerSwap {
+  private renderer: Renderer | null = null;
+  private starting: Renderer | null = null;
+
+  constructor(
+    private readonly config: Pick<ServerConfig, 'deadlineMs' | 'siteOrigin'>,
+    private readonly shell: ShellAssets,
+    private readonly errorOnce: (key: string, message: string, fields: LogFields) => void,
+    /** Told of each worker switched to, once it serves. */
+    private readonly switched: (versionSet: string) => void,
+  ) {}
+
+  /** The worker serving now, if any started. */
+  get live(): Renderer | null {
+    return this.renderer;
+  }
+
+  /** Starts a worker for `set` unless one serves it or is starting for it. */
+  async follow(set: RemoteSet): Promise<void> {
+    const live = this.renderer;
+    // Without remote-shared no page can be drawn: the worker in force stays for when it is back.
+    if (set.down.includes('remote-shared')) return;
+    if ((live?.key === set.key && live.alive) || this.starting?.key === set.key) return;
+    const next = new Renderer(set.key, {
+      serverRemotes: set.serverRemotes,
+      browserRemotes: set.browserRemotes,
+      manifests: set.manifests,
+      down: set.down,
+      deadlineMs: this.config.deadlineMs,
+      siteOrigin: this.config.siteOrigin,
+      shell: this.shell,
+    });
+    this.starting?.retire(0);
+    this.starting = next;
+    try {
+      await next.ready;
+    } catch (error) {
+      this.errorOnce(`start|${set.key}`, 'A render worker could not start; trying again shortly', {
+        versionSet: set.key,
+        releases: releasesOf(set),
+        error: errorField(error),
+      });
+      if (this.starting === next) this.starting = null;
+      return;
+    }
+    // A newer set started meanwhile: that one is switched to, not this.
+    if (this.starting !== next) return;
+    this.starting = null;
+    this.renderer = next;
+    log('NOTICE', 'Serving a new version set', {
+      versionSet: next.key,
+      releases: releasesOf(set),
+      previous: live ? live.key : null,
+    });
+    live?.retire(5000);
+    this.switched(next.key);
+  }
+
+  stop(): void {
+    this.renderer?.retire(0);
+    this.starting?.retire(0);
+  }
+}
