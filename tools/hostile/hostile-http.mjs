@@ -17,10 +17,11 @@ import paths from '../stack/paths.cjs';
 import processes from '../processes/processes.cjs';
 import reportSections from '../reports/report-sections.cjs';
 import stack from '../stack/stack.cjs';
+import env from '../cli/env.cjs';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--requests') + 1]) || 20_000;
-const ports = stack.portsFrom(Number(process.env.HOSTILE_PORT_BASE ?? 4500));
+const ports = stack.portsFrom(env.port('HOSTILE_PORT_BASE'));
 const concurrency = 20;
 
 /** Resident memory of a process, in MB (Linux). @param {number} pid */

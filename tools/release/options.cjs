@@ -2,6 +2,7 @@
 /** Command-line options shared by the release commands. */
 const path = require('node:path');
 const { ReleaseError } = require('./release-dir.cjs');
+const env = require('../cli/env.cjs');
 
 /**
  * Splits `args` into flags with values, bare flags and the rest.
@@ -33,7 +34,7 @@ function releaseDirOf(values, flag = '--to') {
   const dir = values[flag];
   if (!dir) throw new ReleaseError(`Say which release directory: ${flag} <dir>`);
   // npm runs a workspace's script in the workspace's folder: a relative path means the caller's.
-  return path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+  return path.resolve(env.text('INIT_CWD') ?? process.cwd(), dir);
 }
 
 module.exports = { parseArgs, releaseDirOf };
