@@ -3,7 +3,9 @@
  * Debian's Chromium, as browser tests and the benchmark drive it. Test tools cannot download
  * browsers on these machines, so everything goes through this one executable and these flags.
  */
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const env = require('../cli/env.cjs');
+
+const executablePath = /** @type {string} */ (env.text('CHROME_PATH'));
 
 const chromiumFlags = [
   '--headless',

@@ -1,6 +1,4 @@
 // @ts-check
-const { parseArgs } = require('node:util');
-
 /** What the command-line scripts (`npm run staff`, `npm run submissions`) share. */
 
 /** A failure the user can act on: its message is printed as is, without a stack trace. */
@@ -32,22 +30,6 @@ async function runCli(command) {
 }
 
 /**
- * `parseArgs` (of options without `multiple`), with a mistake in the arguments reported as a
- * usage error.
- * @param {import('node:util').ParseArgsConfig} config
- * @param {string} usage printed after the mistake
- */
-function parseArgsOrUsage(config, usage) {
-  try {
-    return /** @type {{ values: Record<string, string | boolean | undefined>; positionals: string[] }} */ (
-      parseArgs(config)
-    );
-  } catch (error) {
-    throw new CliError(`${error instanceof Error ? error.message : error}\n\n${usage}`, 2);
-  }
-}
-
-/**
  * @typedef {{ kind: 'emulator'; host: string; port: number; projectId: string }
  *   | { kind: 'project'; projectId: string }} Target
  */
@@ -75,4 +57,4 @@ function targetOf({ emulator, project }, fromEnv, local) {
   return { kind: 'emulator', host: match[1], port, projectId: project ?? local.projectId };
 }
 
-module.exports = { CliError, runCli, parseArgsOrUsage, targetOf };
+module.exports = { CliError, runCli, targetOf };

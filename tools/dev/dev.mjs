@@ -15,9 +15,13 @@ import authLib from '../emulators/auth-emulator.cjs';
 import emulatorLib from '../emulators/firestore-emulator.cjs';
 import paths from '../stack/paths.cjs';
 import processes from '../processes/processes.cjs';
+import args from '../cli/args.cjs';
 
 const require = createRequire(import.meta.url);
 const { onShutdown, shutdown, stopOnSignals } = processes;
+
+// No options but --help: a stray argument is a mistake, said before anything starts.
+args.parseArgsOrExit(process.argv.slice(2), {}, 'Usage: npm run dev\n\n  --help  show this help\n');
 
 stopOnSignals();
 try {

@@ -7,6 +7,7 @@ const { assertPortFree, writeRecord } = require('../processes/owned-process.cjs'
 const { repoRoot } = require('../stack/paths.cjs');
 const { createPersistence, killGroupAtExit, ownerFileOf } = require('./persistent-emulator.cjs');
 const { createCopyStore } = require('./saved-copies.cjs');
+const env = require('../cli/env.cjs');
 
 /**
  * Starts and stops Google's Cloud Firestore emulator (the real engine) with the project's rules.
@@ -25,7 +26,7 @@ Or point FIRESTORE_EMULATOR_JAR at cloud-firestore-emulator.jar.`;
 /** @returns {string | null} the emulator's jar, if this machine has one */
 function findEmulatorJar() {
   const candidates = [
-    process.env.FIRESTORE_EMULATOR_JAR,
+    env.text('FIRESTORE_EMULATOR_JAR'),
     '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
     '/usr/share/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
   ];

@@ -17,10 +17,22 @@ import paths from '../stack/paths.cjs';
 import processes from '../processes/processes.cjs';
 import reportSections from '../reports/report-sections.cjs';
 import stack from '../stack/stack.cjs';
+import args from '../cli/args.cjs';
+import env from '../cli/env.cjs';
 
-const args = process.argv.slice(2);
-const count = Number(args[args.indexOf('--requests') + 1]) || 20_000;
-const ports = stack.portsFrom(Number(process.env.HOSTILE_PORT_BASE ?? 4500));
+const usage = `Usage: node tools/hostile/hostile-http.mjs [--no-build] [--requests N]
+
+  --no-build    use the last production build
+  --requests N  made-up path variants and query strings to send, each (default 20000)
+  --help        show this help
+`;
+const options = args.parseArgsOrExit(
+  process.argv.slice(2),
+  { 'no-build': { type: 'boolean' }, requests: { type: 'string' } },
+  usage,
+);
+const count = Number(options.requests) || 20_000;
+const ports = stack.portsFrom(env.port('HOSTILE_PORT_BASE'));
 const concurrency = 20;
 
 /** Resident memory of a process, in MB (Linux). @param {number} pid */
@@ -86,7 +98,7 @@ const variant = (/** @type {number} */ i) =>
 
 processes.stopOnSignals();
 try {
-  if (!args.includes('--no-build')) await stack.buildApps();
+  if (options['no-build'] !== true) await stack.buildApps();
   const site = await stack.serveSite({ ports });
   processes.onShutdown(() => site.close());
   const origin = site.url.replace(/\/$/, '');

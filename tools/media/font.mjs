@@ -22,6 +22,7 @@ import { fromFile } from '@capsizecss/unpack/fs';
 import { entireMetricsCollection } from '@capsizecss/metrics/entireMetricsCollection';
 import prettier from 'prettier';
 import subsetFont from 'subset-font';
+import { characters } from './font-characters.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -34,79 +35,6 @@ const cssFile = path.join(root, 'remote-shared/src/tokens/fonts.css');
 const family = 'Space Grotesk';
 /** Headlines (h1-h3 and the menus' big links) are bold, and nothing else is set in this face. */
 const weight = 700;
-
-/**
- * The characters inside the string and template literals of a TypeScript file, read as text
- * (comments and code skipped), so the subset follows the content without importing it.
- * @param {string} code
- */
-function literalCharacters(code) {
-  const found = new Set();
-  let i = 0;
-  /** @param {string} quote */
-  const readLiteral = (quote) => {
-    i += 1;
-    while (i < code.length && code[i] !== quote) {
-      if (code[i] === '\\') {
-        const escape = /^\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|(.))/s.exec(
-          code.slice(i),
-        );
-        if (!escape) break;
-        const hex = escape[1] ?? escape[2] ?? escape[3];
-        const simple = { n: '\n', t: '\t', r: '\r' }[escape[4] ?? ''] ?? escape[4];
-        found.add(hex ? String.fromCodePoint(parseInt(hex, 16)) : simple);
-        i += escape[0].length;
-      } else if (quote === '`' && code.startsWith('${', i)) {
-        // Code inside a template: skip to its closing brace (content templates stay simple).
-        let depth = 0;
-        for (; i < code.length; i += 1) {
-          if (code[i] === '{') depth += 1;
-          else if (code[i] === '}' && --depth === 0) break;
-        }
-        i += 1;
-      } else {
-        const char = String.fromCodePoint(/** @type {number} */ (code.codePointAt(i)));
-        found.add(char);
-        i += char.length;
-      }
-    }
-    i += 1;
-  };
-  /** Where `marker` next starts after i, or the end of the file. @param {string} marker */
-  const next = (marker) => (code.indexOf(marker, i) === -1 ? code.length : code.indexOf(marker, i));
-  while (i < code.length) {
-    const char = code.charAt(i);
-    if (code.startsWith('//', i)) i = next('\n');
-    else if (code.startsWith('/*', i)) i = next('*/') + 2;
-    else if (char === "'" || char === '"' || char === '`') readLiteral(char);
-    else i += 1;
-  }
-  found.delete('\n');
-  found.delete('\t');
-  found.delete('\r');
-  return found;
-}
-
-/** Every character the font must draw, sorted so the subset does not depend on file order. */
-function characters() {
-  const chars = new Set();
-  for (let code = 0x20; code <= 0x7e; code += 1) chars.add(String.fromCharCode(code));
-  // Typographic punctuation any new text may use: quotes, dashes, ellipsis, middle dot, no-break
-  // space, copyright.
-  for (const char of '‘’“”–—…·\u00a0©') chars.add(char);
-  const files = fs
-    .readdirSync(contentDir)
-    .filter((name) => name.endsWith('.ts'))
-    .sort();
-  for (const name of files) {
-    for (const char of literalCharacters(fs.readFileSync(path.join(contentDir, name), 'utf8'))) {
-      chars.add(char);
-    }
-  }
-  return [...chars].sort(
-    (a, b) => /** @type {number} */ (a.codePointAt(0)) - /** @type {number} */ (b.codePointAt(0)),
-  );
-}
 
 /**
  * Metrics of one weight of the variable font: an instance pinned at that weight, measured as
@@ -168,7 +96,7 @@ function overrides(target, local) {
 
 async function main() {
   const original = fs.readFileSync(source);
-  const text = characters().join('');
+  const text = characters(contentDir).join('');
   // The layout features browsers apply by default (harfbuzz's default set, for Latin) and tabular
   // figures; the font's stylistic sets and other opt-in features are left out (1.5 KB).
   // (keepFeatures is newer than subset-font's type definitions, hence the separate object.)

@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { writeAtomically } = require('./release-dir.cjs');
+const env = require('../cli/env.cjs');
 
 /**
  * @typedef {object} HistoryEntry
@@ -34,7 +35,8 @@ function readHistory(dir) {
 
 /** Who is doing this, as the record names them. */
 function releaser() {
-  if (process.env.FIRSTDAY_RELEASER) return process.env.FIRSTDAY_RELEASER;
+  const releaser = env.text('FIRSTDAY_RELEASER');
+  if (releaser) return releaser;
   try {
     const email = execFileSync('git', ['config', 'user.email'], { encoding: 'utf8' }).trim();
     if (email) return email;

@@ -17,12 +17,13 @@ import publish from './publish.cjs';
 import releaseDir from './release-dir.cjs';
 import buildVersion from '../../federation/build/build-version.cjs';
 import history from './release-history.cjs';
+import env from '../cli/env.cjs';
 
 const require = createRequire(import.meta.url);
 
 /** `dir` as the caller would type it. @param {string} dir */
 function shortPath(dir) {
-  const relative = path.relative(process.env.INIT_CWD ?? process.cwd(), dir);
+  const relative = path.relative(env.text('INIT_CWD') ?? process.cwd(), dir);
   return relative && !relative.startsWith('..') ? relative : dir;
 }
 
@@ -89,7 +90,7 @@ try {
   for (const folder of Object.values(contents))
     if (!fs.existsSync(folder)) throw new releaseDir.ReleaseError(`No build at ${folder}`);
   const version = versionOf(browserDir, appDir);
-  const pauseMs = Number(process.env.FIRSTDAY_RELEASE_COPY_PAUSE_MS ?? 0);
+  const pauseMs = env.number('FIRSTDAY_RELEASE_COPY_PAUSE_MS');
   const target = await publish.publishRelease({ dir, app, version, contents, pauseMs });
   if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
   history.record(dir, [{ action: 'publish', app, version }]);

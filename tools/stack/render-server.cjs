@@ -2,6 +2,7 @@
 const path = require('node:path');
 const { distOf, serverDistOf } = require('./paths.cjs');
 const { superviseChild } = require('../processes/supervised-child.cjs');
+const environment = require('../cli/env.cjs');
 
 /**
  * Runs the shell's render server (its production build, as deployed) as a supervised child
@@ -25,7 +26,7 @@ function startRenderServer({ port, host, remotesJson, env = {} }) {
       STATIC_DIR: distOf('shell'),
       REMOTES_JSON: remotesJson,
       // Its output reaches a person's terminal through this process: readable lines there.
-      ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
+      ...(process.stdout.isTTY && !environment.isSet('LOG_FORMAT') ? { LOG_FORMAT: 'pretty' } : {}),
       ...env,
     },
     readyText: 'listening on',

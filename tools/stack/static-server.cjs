@@ -9,6 +9,7 @@ const {
 } = require('../../render-server/src/http/http-hygiene.cjs');
 const { createStaticFiles } = require('../../render-server/src/http/static-files.cjs');
 const security = require('../../platform/security/security-policy.cjs');
+const env = require('../cli/env.cjs');
 
 /**
  * Serves one app's production build with the headers a real deployment would use: CORS on the
@@ -158,7 +159,7 @@ function serveStaticProcess(name, options) {
 
 // Run as a process of its own (serveStaticProcess): serve until SIGTERM.
 if (require.main === module) {
-  const options = JSON.parse(process.env.STATIC_SERVER_OPTIONS ?? '{}');
+  const options = JSON.parse(env.text('STATIC_SERVER_OPTIONS') ?? '{}');
   serveStatic(options).then(
     (server) => {
       console.log(`Static server listening on ${server.url}`);

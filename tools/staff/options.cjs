@@ -1,6 +1,8 @@
 // @ts-check
 const { auth, firestore } = require('../../platform/apps.cjs');
-const { CliError, parseArgsOrUsage, targetOf } = require('../cli/cli.cjs');
+const { parseArgsOrUsage } = require('../cli/args.cjs');
+const { CliError, targetOf } = require('../cli/cli.cjs');
+const env = require('../cli/env.cjs');
 
 /** Command-line options of `npm run staff`. */
 
@@ -40,10 +42,10 @@ Staff are Firebase Auth users with the custom claim staff: true; only they may r
 
 /**
  * @param {string[]} argv
- * @param {NodeJS.ProcessEnv} [env]
+ * @param {NodeJS.ProcessEnv} [source] the environment (tests pass their own)
  * @returns {Options}
  */
-function parseOptions(argv, env = process.env) {
+function parseOptions(argv, source = process.env) {
   const { values, positionals } = parseArgsOrUsage(
     {
       args: argv,
@@ -64,7 +66,7 @@ function parseOptions(argv, env = process.env) {
     typeof values[key] === 'string' ? /** @type {string} */ (values[key]) : undefined;
   const target = targetOf(
     { emulator: str('emulator'), project: str('project') },
-    env.FIREBASE_AUTH_EMULATOR_HOST,
+    env.text('FIREBASE_AUTH_EMULATOR_HOST', source),
     auth,
   );
   // The same project's Firestore: the real one, or the emulator beside the Auth emulator.
@@ -80,7 +82,7 @@ function parseOptions(argv, env = process.env) {
           {
             emulator:
               firestoreEmulator ??
-              env.FIRESTORE_EMULATOR_HOST ??
+              env.text('FIRESTORE_EMULATOR_HOST', source) ??
               `${firestore.host}:${firestore.port}`,
             project: target.projectId,
           },

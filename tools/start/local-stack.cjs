@@ -7,6 +7,7 @@ const { installHelp, startFirestoreEmulator } = require('../emulators/firestore-
 const { appIds } = apps;
 const { distOf, serverDistOf, localAuthDir, localDataDir } = require('../stack/paths.cjs');
 const { defaultPorts, portsFrom } = require('../stack/stack.cjs');
+const env = require('../cli/env.cjs');
 
 /**
  * What `npm start` runs besides the site: where (ports, movable by environment variables so a
@@ -19,29 +20,13 @@ const { defaultPorts, portsFrom } = require('../stack/stack.cjs');
  *   FIRSTDAY_DATA_DIR       where the local data is kept (default .data/)
  */
 
-/** @param {string | undefined} value @param {number} fallback @param {string} name */
-function portFrom(value, fallback, name) {
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`${name} must be a port number (got "${value}")`);
-  }
-  return port;
-}
-
-/** @param {NodeJS.ProcessEnv} [env] */
-function localSettings(env = process.env) {
-  const base = portFrom(env.FIRSTDAY_PORT_BASE, apps.apps.shell.port, 'FIRSTDAY_PORT_BASE');
+/** @param {NodeJS.ProcessEnv} [source] the environment (tests pass their own) */
+function localSettings(source = process.env) {
+  const base = env.port('FIRSTDAY_PORT_BASE', source);
   return {
-    ports: env.FIRSTDAY_PORT_BASE ? portsFrom(base) : defaultPorts,
-    firestore: {
-      ...apps.firestore,
-      port: portFrom(env.FIRSTDAY_EMULATOR_PORT, apps.firestore.port, 'FIRSTDAY_EMULATOR_PORT'),
-    },
-    auth: {
-      ...apps.auth,
-      port: portFrom(env.FIRSTDAY_AUTH_PORT, apps.auth.port, 'FIRSTDAY_AUTH_PORT'),
-    },
+    ports: env.isSet('FIRSTDAY_PORT_BASE', source) ? portsFrom(base) : defaultPorts,
+    firestore: { ...apps.firestore, port: env.port('FIRSTDAY_EMULATOR_PORT', source) },
+    auth: { ...apps.auth, port: env.port('FIRSTDAY_AUTH_PORT', source) },
   };
 }
 

@@ -9,14 +9,26 @@
 import localStack from './local-stack.cjs';
 import processes from '../processes/processes.cjs';
 import stack from '../stack/stack.cjs';
+import args from '../cli/args.cjs';
 
 const { onShutdown, shutdown, stopOnSignals } = processes;
 const { buildApps, serveSite } = stack;
 
+const usage = `Usage: npm start [-- --no-build]
+
+  --no-build  serve the last build when there is one
+  --help      show this help
+`;
+const options = args.parseArgsOrExit(
+  process.argv.slice(2),
+  { 'no-build': { type: 'boolean' } },
+  usage,
+);
+
 stopOnSignals();
 try {
   const settings = localStack.localSettings();
-  if (!process.argv.includes('--no-build') || !localStack.builtAppsExist()) await buildApps();
+  if (options['no-build'] !== true || !localStack.builtAppsExist()) await buildApps();
   const stores = await localStack.startLocalStores(settings);
   onShutdown(() => stores.stop());
   const site = await serveSite({

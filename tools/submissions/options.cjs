@@ -1,6 +1,8 @@
 // @ts-check
 const { firestore } = require('../../platform/apps.cjs');
-const { CliError, parseArgsOrUsage, targetOf } = require('../cli/cli.cjs');
+const { parseArgsOrUsage } = require('../cli/args.cjs');
+const { CliError, targetOf } = require('../cli/cli.cjs');
+const env = require('../cli/env.cjs');
 
 /** Command-line options of `npm run submissions`. */
 
@@ -59,23 +61,23 @@ function parseSince(value, flag = '--since') {
  * a file or a pipe it would corrupt CSV and JSON, and nothing the command does can take it
  * back. (Run from another npm script, e.g. by `npm test`, the banner is that script's and goes
  * elsewhere.)
- * @param {NodeJS.ProcessEnv} env
+ * @param {NodeJS.ProcessEnv} source
  * @param {boolean} stdoutIsTerminal
  */
-function npmBannerInOutput(env, stdoutIsTerminal) {
+function npmBannerInOutput(source, stdoutIsTerminal) {
   return (
     !stdoutIsTerminal &&
-    env.npm_lifecycle_event === 'submissions' &&
-    env.npm_config_loglevel !== 'silent'
+    env.text('npm_lifecycle_event', source) === 'submissions' &&
+    env.text('npm_config_loglevel', source) !== 'silent'
   );
 }
 
 /**
  * @param {string[]} argv
- * @param {NodeJS.ProcessEnv} [env]
+ * @param {NodeJS.ProcessEnv} [source] the environment (tests pass their own)
  * @returns {Options}
  */
-function parseOptions(argv, env = process.env) {
+function parseOptions(argv, source = process.env) {
   const { values } = parseArgsOrUsage(
     {
       args: argv,
@@ -107,7 +109,7 @@ function parseOptions(argv, env = process.env) {
   const since = str('since');
   const target = targetOf(
     { emulator: str('emulator'), project: str('project') },
-    env.FIRESTORE_EMULATOR_HOST,
+    env.text('FIRESTORE_EMULATOR_HOST', source),
     firestore,
   );
 

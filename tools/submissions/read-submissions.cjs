@@ -6,6 +6,7 @@ const { CliError } = require('../cli/cli.cjs');
 // one row format for the inbox's exports and this command's.
 const { decodeContactRequest } = require('../../platform/contact-request/contact-request.cjs');
 const { toExportRow } = require('../../platform/contact-request/request-export.cjs');
+const env = require('../cli/env.cjs');
 
 /** Reads contact requests with firebase-admin, from an emulator or a real project. */
 
@@ -46,7 +47,7 @@ function explain(error, projectId, access = 'read') {
     'to a service account key file.';
   if (/does not exist, or it is not a file/.test(message)) {
     return new CliError(
-      `GOOGLE_APPLICATION_CREDENTIALS names a file that does not exist (${process.env.GOOGLE_APPLICATION_CREDENTIALS}).\n${login}`,
+      `GOOGLE_APPLICATION_CREDENTIALS names a file that does not exist (${env.text('GOOGLE_APPLICATION_CREDENTIALS')}).\n${login}`,
     );
   }
   if (/default credentials|could not load|credential/i.test(message)) {

@@ -11,22 +11,22 @@ import jestLib from './jest.cjs';
 import processes from '../processes/processes.cjs';
 import stack from '../stack/stack.cjs';
 import testStack from './test-stack.cjs';
+import args from '../cli/args.cjs';
 
 const { onShutdown, shutdown, stopOnSignals } = processes;
 stopOnSignals();
-const args = process.argv.slice(2);
-const build = !args.includes('--no-build');
+// Every argument but --no-build is jest's.
+const { values, passOn } = args.parseKnownArgs(process.argv.slice(2), {
+  'no-build': { type: 'boolean' },
+});
+const build = values['no-build'] !== true;
 try {
   if (build) await stack.buildApps();
   const emulator = await emulatorLib.startFirestoreEmulator(testStack.testEmulator);
   onShutdown(() => emulator.stop());
   const auth = await authLib.startAuthEmulator(testStack.testAuthEmulator);
   onShutdown(() => auth.stop());
-  await jestLib.runJest(
-    'browser',
-    args.filter((arg) => arg !== '--no-build'),
-    jestLib.emulatorEnv(emulator, auth),
-  );
+  await jestLib.runJest('browser', passOn, jestLib.emulatorEnv(emulator, auth));
   await shutdown(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -6,23 +6,24 @@
  */
 const { auth, firestore } = require('../../platform/apps.cjs');
 const { portsFrom } = require('../stack/stack.cjs');
+const env = require('../cli/env.cjs');
 
 // Several test runs on one machine (parallel work, CI beside a developer) can pick other
 // ports: TEST_PORT_BASE moves the site, TEST_EMULATOR_PORT the Firestore emulator,
 // TEST_AUTH_PORT the Auth emulator.
-const base = Number(process.env.TEST_PORT_BASE ?? 4000);
+const base = env.port('TEST_PORT_BASE');
 
 const testPorts = portsFrom(base);
 
 const testEmulator = {
   host: '127.0.0.1',
-  port: Number(process.env.TEST_EMULATOR_PORT ?? 8180),
+  port: env.port('TEST_EMULATOR_PORT'),
   projectId: firestore.projectId,
 };
 
 const testAuthEmulator = {
   host: '127.0.0.1',
-  port: Number(process.env.TEST_AUTH_PORT ?? 9199),
+  port: env.port('TEST_AUTH_PORT'),
   projectId: auth.projectId,
 };
 

@@ -1,0 +1,86 @@
+// @ts-check
+const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
+const env = require('../cli/env.cjs');
+const stack = require('../stack/stack.cjs');
+
+/** Command-line options of `npm run bench` (tools/bench/bench.mjs). */
+
+const usage = `Usage: node tools/bench/bench.mjs [--no-build] [--runs N] [--routes /,/about]
+         [--presets mobile] [--no-load | --load] [--no-taps | --taps] [--before DIR]
+         [--client-start load,paint,screen,intent] [--trace-runs N] [--render]
+
+  --no-build           measure the existing production build
+  --runs N             Lighthouse runs per page and preset (default 3)
+  --routes LIST        the routes to measure (default /,/about,/contact)
+  --presets LIST       Lighthouse presets (default mobile,desktop)
+  --no-load            skip the load test
+  --load               only the load test, into the existing reports/bench.json
+  --no-taps            skip the trace-based measures of interaction
+  --taps               only the trace-based measures, into the existing reports/bench.json
+  --before DIR         also measure an earlier build (a FIRSTDAY_DIST folder), interleaved
+  --client-start LIST  also measure this build with its client started at each moment
+  --trace-runs N       cold visits per route for the trace-based measures (default 5)
+  --render             only write reports/bench.md again from reports/bench.json
+  --help               show this help
+
+  BENCH_PORT_BASE      the site's first port (default 4300)
+`;
+
+/** @param {string[]} argv */
+function parseBenchOptions(argv) {
+  const { values } = parseArgsOrUsage(
+    {
+      args: argv,
+      options: {
+        'no-build': { type: 'boolean' },
+        runs: { type: 'string' },
+        routes: { type: 'string' },
+        presets: { type: 'string' },
+        load: { type: 'boolean' },
+        'no-load': { type: 'boolean' },
+        taps: { type: 'boolean' },
+        'no-taps': { type: 'boolean' },
+        before: { type: 'string' },
+        'client-start': { type: 'string' },
+        'trace-runs': { type: 'string' },
+        render: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    },
+    usage,
+  );
+  const str = (/** @type {string} */ key) => stringOf(values, key);
+  const tapsOnly = values.taps === true;
+  const loadOnly = values.load === true;
+  const base = env.port('BENCH_PORT_BASE');
+  return {
+    help: values.help === true,
+    render: values.render === true,
+    build: values['no-build'] !== true,
+    // --routes /,/about and --presets mobile narrow a run while investigating.
+    routes: (str('routes') ?? '/,/about,/contact').split(','),
+    presets: /** @type {Array<'mobile' | 'desktop'>} */ (
+      (str('presets') ?? 'mobile,desktop').split(',')
+    ),
+    runs: Number(str('runs')) || 3,
+    tapsOnly,
+    withTaps: tapsOnly || values['no-taps'] !== true,
+    beforeDir: str('before'),
+    clientStarts: str('client-start')?.split(',') ?? [],
+    // Five cold visits per route and build; fewer (--trace-runs N) only while investigating.
+    traceRuns: Number(str('trace-runs')) || 5,
+    loadOnly,
+    noLoad: values['no-load'] === true,
+    withLoad: loadOnly || values['no-load'] !== true,
+    base,
+    ports: stack.portsFrom(base),
+    /** How the run was asked for, written beside its figures. */
+    command: `node tools/bench/bench.mjs${argv.length ? ` ${argv.join(' ')}` : ''}`,
+  };
+}
+
+/** @typedef {ReturnType<typeof parseBenchOptions>} BenchOptions */
+
+module.exports = { parseBenchOptions, usage };

@@ -1,0 +1,97 @@
+// @ts-check
+const { targets } = require('./figures.cjs');
+
+/**
+ * The trace-based section: per route, this build (and the earlier one, if measured) side by side.
+ * @param {any} interaction
+ * @param {string} title
+ * @param {(pass: boolean, value: string) => string} ok
+ * @param {(ms: number) => string} seconds
+ * @param {(bytes: number) => string} kb
+ */
+function interactionSection(interaction, title, ok, seconds, kb) {
+  const lines = [title, ''];
+  if (!interaction) {
+    lines.push('Not measured in this run (`--no-taps`).');
+    return lines;
+  }
+  const load = (/** @type {number[]} */ l) => l.map((v) => v.toFixed(2)).join(' / ');
+  lines.push(
+    `Measured ${interaction.generatedAt} by \`${interaction.command}\`: medians of ${interaction.runs} cold visits per route and build, 390 x 844 touch, CDP throttling 4x CPU, 150 ms RTT, 1.6 Mbps down. ${interaction.variants.length > 1 ? 'The builds were measured interleaved (one visit of each in turn), on the same machine at the same time. ' : ''}Load average (1 / 5 / 15 min) ${load(interaction.loadAverage.before)} before, ${load(interaction.loadAverage.after)} after: wall-clock figures (paint, tap, next paint) follow it; CPU-time figures do not.`,
+    '',
+    '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
+    '- **Hydrated**: when the app had taken over the page (every control then answers by itself).',
+    "- **CPU-time TBT**: over the main thread's tasks after the first paint, the sum of max(0, 4 × CPU time − 50 ms); **longest task**: 4 × its CPU time (median, worst).",
+    '- **Next paint**: Event Timing duration (input to the next paint) of the interaction, after hydration, at 4x; under 16 ms shows as 0.',
+    '',
+  );
+  const variants = /** @type {string[]} */ (interaction.variants);
+  const header = ['route', 'measure', ...variants];
+  lines.push(`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
+  const ms = (/** @type {number | null} */ v) => (v === null ? '—' : `${Math.round(v)} ms`);
+  for (const [route, byVariant] of Object.entries(interaction.routes)) {
+    const row = (/** @type {string} */ name, /** @type {(v: any) => string} */ cellOf) =>
+      lines.push(
+        `| ${route} | ${name} | ${variants.map((label) => (byVariant[label] ? cellOf(byVariant[label]) : '—')).join(' | ')} |`,
+      );
+    const current = (/** @type {any} */ v) => v === byVariant['this build'];
+    row('Menu painted', (v) => (v.menuPaintedMs === null ? '—' : seconds(v.menuPaintedMs)));
+    row('first working tap', (v) =>
+      v.firstWorkingTapMs === null ? 'never' : seconds(v.firstWorkingTapMs),
+    );
+    row('… after Menu painted', (v) => {
+      const text = ms(v.firstTapAfterPaintMs);
+      return current(v)
+        ? ok(
+            v.firstTapAfterPaintMs !== null &&
+              v.firstTapAfterPaintMs <= targets.firstTapAfterPaintMs,
+            text,
+          )
+        : text;
+    });
+    row('hydrated (app ready)', (v) =>
+      typeof v.hydratedMs === 'number' ? seconds(v.hydratedMs) : '—',
+    );
+    row('taps lost (median, worst)', (v) => {
+      const text = `${v.tapsLost}, ${v.tapsLostMax}`;
+      return current(v) ? ok(v.tapsLostMax <= targets.tapsLost, text) : text;
+    });
+    row('CPU-time TBT', (v) =>
+      current(v)
+        ? ok((v.tbtCpuMs ?? Infinity) <= targets.tbtCpuMs, ms(v.tbtCpuMs))
+        : ms(v.tbtCpuMs),
+    );
+    row('longest task (median, worst)', (v) => {
+      const text = `${ms(v.longestTaskCpuMs)}, ${ms(v.longestTaskCpuMsMax)}`;
+      return current(v) ? ok(v.longestTaskCpuMsMax <= targets.longestTaskCpuMs, text) : text;
+    });
+    const names = [
+      ...new Set(
+        Object.values(byVariant).flatMap((/** @type {any} */ v) => Object.keys(v.nextPaintMs)),
+      ),
+    ];
+    for (const name of names)
+      row(`next paint: ${name}`, (v) => {
+        const value = v.nextPaintMs[name] ?? null;
+        return current(v)
+          ? ok(value !== null && value <= targets.nextPaintMs, ms(value))
+          : ms(value);
+      });
+    if (Object.values(byVariant).some((/** @type {any} */ v) => v.lighthouse)) {
+      row('Lighthouse mobile score', (v) => String(v.lighthouse?.score ?? '—'));
+      row('Lighthouse LCP', (v) => (v.lighthouse ? seconds(v.lighthouse.lcpMs) : '—'));
+      row('Lighthouse TBT', (v) => (v.lighthouse ? `${v.lighthouse.tbtMs} ms` : '—'));
+      row('JS (gzip)', (v) => {
+        const bytes = v.lighthouse?.javascriptGzipBytes;
+        if (typeof bytes !== 'number') return '—';
+        const text = `${kb(bytes)} KB`;
+        return current(v) && route === '/'
+          ? ok(bytes / 1024 <= targets.homeJavaScriptKB, text)
+          : text;
+      });
+    }
+  }
+  return lines;
+}
+
+module.exports = { interactionSection };

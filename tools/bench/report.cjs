@@ -1,0 +1,179 @@
+// @ts-check
+const fs = require('node:fs');
+const path = require('node:path');
+const paths = require('../stack/paths.cjs');
+const { targets } = require('./figures.cjs');
+const { interactionSection } = require('./report-interaction.cjs');
+const { missedTargets } = require('./report-misses.cjs');
+
+/** Where the benchmark writes: reports/bench.json and reports/bench.md. */
+const reports = path.join(paths.repoRoot, 'reports');
+
+/** @param {any} report */
+function renderMarkdown(report) {
+  const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
+  const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
+  const ok = (/** @type {boolean} */ pass, /** @type {string} */ value) =>
+    `${pass ? '✅' : '❌'} ${value}`;
+  const cell = (/** @type {unknown} */ text) =>
+    String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 80);
+  /** @type {any[]} */
+  const results = report.results ?? [];
+  const mobile = results.filter((r) => r.preset === 'mobile');
+  const floor = report.floor?.median ? report.floor : null;
+  const lines = ['# Performance benchmark', ''];
+  if (report.generatedAt) {
+    lines.push(
+      `Generated ${report.generatedAt} by \`${report.command}\` (Lighthouse ${report.lighthouse}, Debian Chromium, ${report.machine.cpus} cores, Node ${report.machine.node}). Medians of ${results[0]?.runs ?? 0} cold runs per row; the mobile preset simulates a mid-range phone on slow 4G.`,
+    );
+  } else {
+    lines.push('No Lighthouse results yet: run `node tools/bench/bench.mjs` without `--load`.');
+  }
+  lines.push(
+    '',
+    '## Web vitals (medians)',
+    '',
+    '| route | preset | score | LCP | FCP | TBT | CLS | requests | JS (gzip) | react-dom copies | federation runtimes | LCP element |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const r of results) {
+    lines.push(
+      `| ${r.route} | ${r.preset} | ${r.median.score} | ${seconds(r.median.lcpMs)} | ${seconds(r.median.fcpMs)} | ${r.median.tbtMs} ms | ${r.median.cls} | ${r.requests} | ${kb(r.javascript.totalGzipBytes)} KB | ${r.javascript.reactDomCopies} | ${r.javascript.federationRuntimeCopies} | ${cell(r.lcpElement)} |`,
+    );
+  }
+
+  lines.push('', '## Floor: the hero headline alone', '');
+  if (floor) {
+    lines.push(
+      `The home page's hero headline as served ("${floor.headline}"), alone in a ${kb(floor.htmlBytes)} KB static HTML page with inline CSS (same background, font stack, size and weight), served by the same render server at \`${floor.path}\` and measured the same way (mobile preset, medians of ${floor.runs} cold runs). No page of this design can paint its headline much sooner on this server, so each route's LCP is compared with it under Targets.`,
+      '',
+      '| page | score | LCP | FCP | TBT | CLS | requests | LCP element |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      `| floor | ${floor.median.score} | ${seconds(floor.median.lcpMs)} | ${seconds(floor.median.fcpMs)} | ${floor.median.tbtMs} ms | ${floor.median.cls} | ${floor.requests} | ${cell(floor.lcpElement)} |`,
+    );
+  } else {
+    lines.push(`Floor ${report.floor?.problem ?? 'not measured in this run'}.`);
+  }
+
+  lines.push('', '## JavaScript per route (gzip level 9, by owner)', '');
+  for (const r of mobile) {
+    lines.push(`### ${r.route}`, '', '| owner | KB |', '| --- | --- |');
+    for (const [owner, bytes] of Object.entries(r.javascript.byOwner).sort(
+      (a, b) => Number(b[1]) - Number(a[1]),
+    )) {
+      lines.push(`| ${owner} | ${kb(Number(bytes))} |`);
+    }
+    lines.push(
+      `| **total** | **${kb(r.javascript.totalGzipBytes)}** |`,
+      '',
+      `Transferred as served (brotli/gzip as negotiated): ${kb(r.javascript.transferredBytes)} KB in ${r.javascript.scriptRequests} scripts; firebase SDK downloaded: ${r.javascript.firebase ? 'yes' : 'no'}.`,
+      '',
+    );
+  }
+
+  const lcpTarget = `${targets.lcpMs / 1000} s`;
+  lines.push(
+    '## Targets (mobile preset)',
+    '',
+    `| route | score ≥ ${targets.score} | LCP ≤ ${lcpTarget} | LCP ≤ ${targets.lcpToFloor}× floor | TBT ≤ ${targets.tbtMs} ms | CLS ≤ ${targets.cls} | one react-dom | one runtime |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const r of mobile) {
+    const ratio =
+      typeof r.lcpToFloor === 'number'
+        ? ok(r.lcpToFloor <= targets.lcpToFloor, `${r.lcpToFloor.toFixed(2)}×`)
+        : '—';
+    lines.push(
+      `| ${r.route} | ${ok(r.median.score >= targets.score, String(r.median.score))} | ${ok(r.median.lcpMs <= targets.lcpMs, seconds(r.median.lcpMs))} | ${ratio} | ${ok(r.median.tbtMs <= targets.tbtMs, `${r.median.tbtMs} ms`)} | ${ok(r.median.cls <= targets.cls, String(r.median.cls))} | ${ok(r.javascript.reactDomCopies === 1, String(r.javascript.reactDomCopies))} | ${ok(r.javascript.federationRuntimeCopies === 1, String(r.javascript.federationRuntimeCopies))} |`,
+    );
+  }
+
+  lines.push(
+    '',
+    ...interactionSection(
+      report.interaction,
+      '## Interaction from the first paint (Chrome traces, phone profile)',
+      ok,
+      seconds,
+      kb,
+    ),
+  );
+  if (report.clientStart)
+    lines.push(
+      '',
+      ...interactionSection(
+        report.clientStart,
+        '## When the client starts: the choices measured (same build, ?client-start=)',
+        ok,
+        seconds,
+        kb,
+      ),
+    );
+
+  lines.push('', '## Render server under load', '');
+  const loadReport = report.load;
+  if (loadReport) {
+    const row = (/** @type {string} */ name, /** @type {any} */ l) =>
+      `| ${name} | ${l.requestsPerSecond} | ${l.p50Ms} ms | ${l.p99Ms} ms | ${l.requests} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.degraded} | ${l.wholePages?.perSecond ?? '—'} | ${l.wholePages?.p50Ms ?? '—'} ms | ${l.wholePages?.p99Ms ?? '—'} ms |`;
+    lines.push(
+      `Measured ${loadReport.generatedAt} by \`${loadReport.command}\` with autocannon ${loadReport.autocannon}: ${loadReport.connections} connections for ${loadReport.durationSeconds} s each, GET ${loadReport.path} asking for brotli as a browser does. The load generator and the render server share this machine's ${loadReport.machine.cpus} cores. "Cached HTML" is the site as served (pages kept per set of remote versions); "forced renders" is the render server started with \`PAGE_CACHE=off\`, so every request is a render. Degraded: answers marked \`no-store\` (a part of the page missing, or the last good render served as a fallback); the last three columns count only the whole pages.`,
+      '',
+      '| case | requests/s | p50 | p99 | requests | errors | timeouts | non-2xx | degraded | whole pages/s | whole p50 | whole p99 |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      row('cached HTML', loadReport.cached),
+      row('forced renders', loadReport.forced),
+      '',
+    );
+    for (const [name, l] of [
+      ['cached HTML', loadReport.cached],
+      ['forced renders', loadReport.forced],
+    ]) {
+      const share = l.requests ? l.degraded / l.requests : 0;
+      if (share > 0.01)
+        lines.push(
+          `⚠️ ${name}: ${(share * 100).toFixed(1)}% of the answers were degraded, answered at once as fallbacks (the last good render, sent when the render server thinks a remote is down or a render fails): requests/s, p50 and p99 of that row mostly measure fallbacks; the whole-page columns measure ${name === 'cached HTML' ? 'cached pages' : 'renders'}.`,
+          '',
+        );
+    }
+    lines.push(
+      `Target: p99 for cached HTML under ${targets.cachedP99Ms} ms: ${ok(loadReport.cached.p99Ms < targets.cachedP99Ms, `${loadReport.cached.p99Ms} ms`)}`,
+    );
+  } else {
+    lines.push(
+      'Not measured in this run (`--no-load`); `node tools/bench/bench.mjs --load` adds it.',
+    );
+  }
+
+  const misses = missedTargets(report, seconds);
+  lines.push('', '## Missed targets', '');
+  lines.push(...(misses.length ? misses.map((miss) => `- ${miss}`) : ['None.']));
+  // What stands in the way is a judgement, written by hand beside the script.
+  const analysis = path.join(paths.repoRoot, 'reports', 'analysis.md');
+  if (fs.existsSync(analysis)) lines.push('', fs.readFileSync(analysis, 'utf8').trim());
+  lines.push('');
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes reports/bench.json (unless only re-rendering) and reports/bench.md. @param {any} report */
+function writeReport(report) {
+  fs.mkdirSync(reports, { recursive: true });
+  fs.writeFileSync(path.join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(reports, 'bench.md'), renderMarkdown(report));
+}
+
+/** The report of the last run, if there is one. */
+function previousReport() {
+  const previous = path.join(reports, 'bench.json');
+  return fs.existsSync(previous) ? JSON.parse(fs.readFileSync(previous, 'utf8')) : null;
+}
+
+/** Writes reports/bench.md again from reports/bench.json (after editing analysis.md). */
+function renderAgain() {
+  const json = path.join(reports, 'bench.json');
+  fs.writeFileSync(
+    path.join(reports, 'bench.md'),
+    renderMarkdown(JSON.parse(fs.readFileSync(json, 'utf8'))),
+  );
+}
+
+module.exports = { writeReport, previousReport, renderAgain };
