@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
 
 /** The render server's settings, read once from the environment and checked at start-up. */
 export interface ServerConfig {
@@ -63,7 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv, bundleDir: string): ServerCon
     staticDir,
     remotesJson: env.REMOTES_JSON ?? path.join(staticDir, 'remotes.json'),
     pollMs: number(env, 'REMOTE_POLL_MS', 2000, 100),
-    deadlineMs: number(env, 'REMOTE_DEADLINE_MS', 1000, 50),
+    deadlineMs: number(env, 'REMOTE_DEADLINE_MS', remoteDeadlineMs, 50),
     pageCacheControl:
       env.PAGE_CACHE_CONTROL ?? 'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
     pageCache: env.PAGE_CACHE !== 'off',

@@ -7,6 +7,7 @@ import { errorField, log } from '../log';
 import { confirmOutages, readRemoteSet, releasesOf, type RemoteSet } from '../remotes/remote-set';
 import type { RenderFailure } from '../../../platform/render-protocol/worker-protocol';
 import { isClientOnly, type RemoteAlias } from '../../../platform/routes/routes.cjs';
+import { pageRenderDeadlineMs } from '../../../platform/deadlines.cjs';
 import { Renderer } from '../worker/renderer';
 import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import { unavailableNotice } from '../http/site-files';
@@ -196,7 +197,10 @@ export class PageService {
 
   private async render(renderer: Renderer, pathname: string, key: string): Promise<ServedPage> {
     try {
-      const rendered = await renderer.render(pathname, this.config.deadlineMs * 3);
+      const rendered = await renderer.render(
+        pathname,
+        pageRenderDeadlineMs(this.config.deadlineMs),
+      );
       if (rendered.failure) this.logFailure(renderer.key, pathname, rendered.failure);
       // A page that threw is not the page: its last good render, or an honest 503.
       if (rendered.failure?.kind === 'threw') return this.fallback(pathname);

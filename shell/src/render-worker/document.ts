@@ -4,6 +4,7 @@ import { serializeServerState, serverStateElementId } from '../app/server-state'
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../routes/route-table';
 import { splitFontFaces, type InlineStyle } from './stylesheets';
 import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';
+import { clientStartDeadlineMs } from '../../../platform/deadlines.cjs';
 
 /** CSS inside a <style> element: a "</" would end the element early. */
 const inlineCss = (css: string) => css.replace(/<\//g, '<\\/');
@@ -84,7 +85,7 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
  * Starts the client as soon as that cannot delay the first screen: once it has painted and the
  * images it shows have been decoded and painted too (the largest paint of a page is its hero
  * text or poster), or at the visitor's first intent (a pointer or key down, focus, scroll),
- * whichever comes first; at the latest after 3 s. Started at the image's load event, scripts
+ * whichever comes first; at the latest after clientStartDeadlineMs. Started at the image's load event, scripts
  * could finish before its (asynchronously decoded) paint, and Lighthouse's simulation then
  * counted them against LCP (0.92 s or 2.1-2.4 s in alternate runs on /). The load event waited
  * for every other image as well.
@@ -96,7 +97,7 @@ function clientLoader(scripts: readonly string[], preloads: readonly string[]): 
     preloads,
   )}.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="script";l.href=h;d.head.appendChild(l)});${scriptJson(
     scripts,
-  )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)})}function afterFrame(){requestAnimationFrame(function(){setTimeout(go,0)})}function afterPaint(){requestAnimationFrame(function(){afterFrame()})}function afterScreen(){requestAnimationFrame(function(){setTimeout(function(){var n=0;[].forEach.call(d.images,function(i){if(i.loading==="lazy")return;n++;function one(){if(!--n)afterPaint()}if(i.complete&&i.decode)i.decode().then(one,one);else if(i.complete)one();else{i.addEventListener("load",function(){i.decode?i.decode().then(one,one):one()});i.addEventListener("error",one)}});if(!n)go()},0)})}if(!only||only==="intent")intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});if(only==="load"){if(d.readyState==="complete")afterFrame();else w.addEventListener("load",afterFrame)}else if(only==="paint")afterFrame();else if(only!=="intent")afterScreen();setTimeout(go,3000)})();`;
+  )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)})}function afterFrame(){requestAnimationFrame(function(){setTimeout(go,0)})}function afterPaint(){requestAnimationFrame(function(){afterFrame()})}function afterScreen(){requestAnimationFrame(function(){setTimeout(function(){var n=0;[].forEach.call(d.images,function(i){if(i.loading==="lazy")return;n++;function one(){if(!--n)afterPaint()}if(i.complete&&i.decode)i.decode().then(one,one);else if(i.complete)one();else{i.addEventListener("load",function(){i.decode?i.decode().then(one,one):one()});i.addEventListener("error",one)}});if(!n)go()},0)})}if(!only||only==="intent")intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});if(only==="load"){if(d.readyState==="complete")afterFrame();else w.addEventListener("load",afterFrame)}else if(only==="paint")afterFrame();else if(only!=="intent")afterScreen();setTimeout(go,${clientStartDeadlineMs})})();`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { preloadPage } from '../remotes/lazy-pages';
 import { remoteOf, routeFor, type PageModuleId } from '../routes/route-table';
 import { renderDocument } from './document';
 import { stylesFor } from './stylesheets';
+import { prerenderDeadlineMs } from '../../../platform/deadlines.cjs';
 import type {
   RenderFailure,
   RendererSetup,
@@ -76,7 +77,7 @@ export async function renderRoute(
       // React moves large Suspense boundaries out of line, to be revealed by a script; the
       // page must read without scripts, so everything stays in place.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      signal: AbortSignal.timeout(setup.deadlineMs * 2),
+      signal: AbortSignal.timeout(prerenderDeadlineMs(setup.deadlineMs)),
       onError(error) {
         failed('threw', error);
       },
