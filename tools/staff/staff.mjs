@@ -4,11 +4,15 @@
  * the local Auth emulator by default, a real project with --project ID. See
  * docs/contact-and-data.md.
  */
-import { apps } from '../../platform/apps.cjs';
+import { apps, host } from '../../platform/apps.cjs';
+import { routes } from '../../platform/routes/routes.cjs';
 import cli from '../cli/cli.cjs';
 import accounts from './accounts.cjs';
 import options from './options.cjs';
 import roster from './roster.cjs';
+
+/** The staff inbox's path, as the route table has it. */
+const inboxPath = routes.find((route) => route.page === 'staff')?.path;
 
 await cli.runCli(async () => {
   const {
@@ -28,7 +32,7 @@ await cli.runCli(async () => {
     const created = await accounts.add(target, email, password);
     console.log(
       `Created the staff account ${email} on ${where}.\n` +
-        `Sign in to the staff inbox at http://localhost:${apps.shell.port}/staff with\n` +
+        `Sign in to the staff inbox at http://${host}:${apps.shell.port}${inboxPath} with\n` +
         `    email:    ${email}\n` +
         `    password: ${created.password}\n` +
         (password ? '' : 'The password was generated; keep it, it is not shown again.\n'),

@@ -96,15 +96,6 @@ export async function renderRoute(
     status: route ? 200 : 404,
     complete,
     failure,
-    html: route?.clientOnly ? notIndexed(html) : html,
+    html,
   };
-}
-
-/** A private page is not for search engines: no canonical URL, robots noindex instead. */
-function notIndexed(html: string): string {
-  const robots = '<meta name="robots" content="noindex">';
-  const canonical = /<link rel="canonical"[^>]*>/;
-  return canonical.test(html)
-    ? html.replace(canonical, robots)
-    : html.replace('</head>', `${robots}</head>`);
 }
