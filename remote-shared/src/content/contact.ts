@@ -1,14 +1,20 @@
-/** Texts and limits of the contact form. The limits are mirrored by firestore.rules. */
-export const contactLimits = {
-  name: 100,
-  phone: 20,
-  email: 254,
-  company: 100,
-  message: 5000,
-} as const;
+import {
+  contactFieldNames,
+  contactFields,
+  type ContactField,
+} from '../../../platform/contact-request/contact-schema.cjs';
 
-export type ContactField = keyof typeof contactLimits;
+export type { ContactField };
 
+/**
+ * The longest value of each field, as the platform's contact schema has them (kept here for
+ * released remote-contact versions that still read them from this remote).
+ */
+export const contactLimits = Object.fromEntries(
+  contactFieldNames.map((field) => [field, contactFields[field].max]),
+) as Readonly<Record<ContactField, number>>;
+
+/** Texts of the contact form. */
 export const contactPage = {
   heading: 'Contact Us',
   eyebrow: 'Start your First Day',
