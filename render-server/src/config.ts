@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { apps } from '../../platform/apps.cjs';
 import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
 
 /** The render server's settings, read once from the environment and checked at start-up. */
@@ -59,7 +60,7 @@ export function readConfig(env: NodeJS.ProcessEnv, bundleDir: string): ServerCon
   const staticDir = path.resolve(env.STATIC_DIR ?? path.join(bundleDir, '..', 'dist'));
   return {
     host: env.HOST ?? '0.0.0.0',
-    port: number(env, 'PORT', 3000, 0),
+    port: number(env, 'PORT', apps.shell.port, 0),
     siteOrigin: origin(env.SITE_ORIGIN ?? 'https://firstday.studio'),
     staticDir,
     remotesJson: env.REMOTES_JSON ?? path.join(staticDir, 'remotes.json'),
