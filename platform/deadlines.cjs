@@ -55,6 +55,13 @@ const clientStartDeadlineMs = 3000;
  */
 const contactWriteDeadlineMs = 10_000;
 
+/**
+ * The notification function: how long posting a request to Slack may take. Past it the post is
+ * given up and the event retried, well within the function's own time limit; Slack answers a
+ * webhook in well under a second when it is up.
+ */
+const slackPostDeadlineMs = 10_000;
+
 module.exports = {
   loadDeadlineMs,
   retryWindowMs,
@@ -63,4 +70,5 @@ module.exports = {
   pageRenderDeadlineMs,
   clientStartDeadlineMs,
   contactWriteDeadlineMs,
+  slackPostDeadlineMs,
 };
