@@ -42,6 +42,21 @@ const prerenderDeadlineMs = (remoteMs) => remoteMs * 2;
 const pageRenderDeadlineMs = (remoteMs) => remoteMs * 3;
 
 /**
+ * The render server: a worker replaced by a new version set is terminated this long after, so
+ * renders it has in flight finish (at most a page render deadline at the default remote
+ * deadline) while no new one reaches it.
+ */
+const retiredWorkerGraceMs = 5000;
+
+/**
+ * The browser, after a client-side navigation: how long focus and scrolling wait for the new
+ * page's heading or `#target` to appear before giving up (focusing the page area, leaving the
+ * scroll). Longer than the load deadline, so a page that arrives at its last moment, or its
+ * "unavailable" state, is still reached.
+ */
+const pageArrivalDeadlineMs = 5000;
+
+/**
  * The server-rendered page: its client starts at the latest this long after the document runs,
  * even when no paint, decode or visitor intent started it earlier (a tab in the background
  * never paints).
@@ -68,6 +83,8 @@ module.exports = {
   remoteDeadlineMs,
   prerenderDeadlineMs,
   pageRenderDeadlineMs,
+  retiredWorkerGraceMs,
+  pageArrivalDeadlineMs,
   clientStartDeadlineMs,
   contactWriteDeadlineMs,
   slackPostDeadlineMs,

@@ -7,7 +7,7 @@ import { errorField, log } from '../log';
 import { confirmOutages, readRemoteSet, releasesOf, type RemoteSet } from '../remotes/remote-set';
 import type { RenderFailure } from '../../../platform/render-protocol/worker-protocol';
 import { isClientOnly, type RemoteAlias } from '../../../platform/routes/routes.cjs';
-import { pageRenderDeadlineMs } from '../../../platform/deadlines.cjs';
+import { pageRenderDeadlineMs, retiredWorkerGraceMs } from '../../../platform/deadlines.cjs';
 import { Renderer } from '../worker/renderer';
 import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import { unavailableNotice } from '../http/site-files';
@@ -171,7 +171,7 @@ export class PageService {
       releases: releasesOf(set),
       previous: live ? live.key : null,
     });
-    live?.retire(5000);
+    live?.retire(retiredWorkerGraceMs);
     for (const key of [...this.cache.keys()])
       if (!key.startsWith(`${next.key}|`)) this.cache.delete(key);
   }
