@@ -46,7 +46,7 @@ export const contactPage = {
   invalidEmail: 'Enter a valid email address, like name@example.com',
   tooLong: (limit: number): string => `Keep this to ${limit} characters or fewer`,
   phoneTooLong: (limit: number): string => `A phone number has at most ${limit} digits`,
-  /** The live counter under the message, e.g. "120 / 5000". */
+  /** The live counter under the message: characters used / the limit. */
   counter: (used: number, limit: number): string => `${used} / ${limit}`,
   counterLabel: (used: number, limit: number): string => `${used} of ${limit} characters used`,
   /** Bots fill every field; people never see this one. */
