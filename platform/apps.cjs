@@ -26,7 +26,7 @@ const remoteIds = ['remote-home', 'remote-contact', 'remote-shared'];
 
 const firestore = { host: '127.0.0.1', port: 8080, projectId: 'demo-firstday' };
 
-/** The Firebase Auth emulator (staff sign-in); firebase-tools' hub and log server take 9100-9101. */
+/** The Firebase Auth emulator (staff sign-in); firebase-tools' hub and log server take the two ports after it. */
 const auth = { host: '127.0.0.1', port: 9099, projectId: firestore.projectId };
 
 /** The host every local server uses, so the shell and remotes are same-site (webpack-dev-server refuses cross-site scripts). */
