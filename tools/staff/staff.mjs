@@ -5,14 +5,11 @@
  * docs/contact-and-data.md.
  */
 import { apps, host } from '../../platform/apps.cjs';
-import { routes } from '../../platform/routes/routes.cjs';
+import { pathOf } from '../../platform/routes/routes.cjs';
 import cli from '../cli/cli.cjs';
 import accounts from './accounts.cjs';
 import options from './options.cjs';
 import roster from './roster.cjs';
-
-/** The staff inbox's path, as the route table has it. */
-const inboxPath = routes.find((route) => route.page === 'staff')?.path;
 
 await cli.runCli(async () => {
   const {
@@ -32,7 +29,7 @@ await cli.runCli(async () => {
     const created = await accounts.add(target, email, password);
     console.log(
       `Created the staff account ${email} on ${where}.\n` +
-        `Sign in to the staff inbox at http://${host}:${apps.shell.port}${inboxPath} with\n` +
+        `Sign in to the staff inbox at http://${host}:${apps.shell.port}${pathOf('staff')} with\n` +
         `    email:    ${email}\n` +
         `    password: ${created.password}\n` +
         (password ? '' : 'The password was generated; keep it, it is not shown again.\n'),
