@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * The one place that knows the four apps, their federation names and local ports
- * (shell 3000, remote-home 3001, remote-contact 3002, remote-shared 3003, Firestore emulator
- * 8080, Auth emulator 9099). Webpack configs and the stack scripts both read it.
+ * The one place that knows the four apps, their federation names and local ports, and where the
+ * local Firestore and Auth emulators listen. Webpack configs (the shell's built remotes.json
+ * too), the stack scripts and the tests read it; firebase.json and remote-contact's default
+ * firebase-config.json cannot, and a unit test checks they agree (__tests__/local-ports.test.ts).
  */
 
 /** @typedef {'shell' | 'remote-home' | 'remote-contact' | 'remote-shared'} AppId */
@@ -25,7 +26,7 @@ const remoteIds = ['remote-home', 'remote-contact', 'remote-shared'];
 
 const firestore = { host: '127.0.0.1', port: 8080, projectId: 'demo-firstday' };
 
-/** The Firebase Auth emulator (staff sign-in); firebase-tools' hub and log server take 9100-9101. */
+/** The Firebase Auth emulator (staff sign-in); firebase-tools' hub and log server take the two ports after it. */
 const auth = { host: '127.0.0.1', port: 9099, projectId: firestore.projectId };
 
 /** The host every local server uses, so the shell and remotes are same-site (webpack-dev-server refuses cross-site scripts). */

@@ -107,6 +107,22 @@ const dropBuildMachineFiles = () =>
   );
 
 /**
+ * The shell's remotes.json as built: every remote at its local port (platform/apps.cjs), so the
+ * ports live in one place. A deployment replaces it (the release tools write their own); moving
+ * a remote stays an edit of that file, never a rebuild.
+ */
+const localRemotesJson = () =>
+  assetsPlugin(
+    'LocalRemotesJson',
+    (stages) => stages.PROCESS_ASSETS_STAGE_ADDITIONAL,
+    (compilation, webpack) => {
+      const locations = Object.fromEntries(remoteIds.map((id) => [id, manifestUrl(id)]));
+      const json = `${JSON.stringify(locations, null, 2)}\n`;
+      compilation.emitAsset('remotes.json', new webpack.sources.RawSource(json));
+    },
+  );
+
+/**
  * Writes the build's version into its manifest (metaData.buildInfo.buildVersion), so a release
  * and every page rendered from it say exactly which build they are.
  * @param {string} version
@@ -300,6 +316,7 @@ function createAppConfig(contract, appDir, argv) {
       }),
     );
   }
+  if (isShell) config.plugins?.push(localRemotesJson());
   if (fs.existsSync(publicDir)) {
     const CopyPlugin = require('copy-webpack-plugin');
     config.plugins?.push(new CopyPlugin({ patterns: [{ from: publicDir }] }));

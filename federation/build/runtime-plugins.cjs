@@ -7,7 +7,7 @@ const runtimePluginsDir = path.join(__dirname, '..', 'runtime-plugins');
 /** @param {string} file a plugin's file name in that folder */
 const runtimePlugin = (file) => path.join(runtimePluginsDir, file);
 
-/** The load deadline every browser build shares (the runtime plugins read the same file). */
-const { loadDeadlineMs } = require('../runtime-plugins/load-deadline.json');
+/** The load deadline every browser build shares (the runtime plugins read the same fact). */
+const { loadDeadlineMs } = require('../../platform/deadlines.cjs');
 
 module.exports = { runtimePlugin, loadDeadlineMs };

@@ -1,12 +1,7 @@
-import settings from './load-deadline.json';
+import { loadDeadlineMs } from '../../platform/deadlines.cjs';
 
-/**
- * How long one request on the way to a page may take in the browser: remotes.json, a remote's
- * manifest, entry script and chunks, and the page's code before hydration. Past it the visitor
- * sees the designed state for that part instead of waiting. The webpack build reads the same
- * file for its chunk timeout.
- */
-export const loadDeadlineMs: number = settings.loadDeadlineMs;
+// What it is and why that long: platform/deadlines.cjs.
+export { loadDeadlineMs };
 
 export class DeadlineError extends Error {
   override name = 'DeadlineError';

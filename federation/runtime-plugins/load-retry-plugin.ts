@@ -1,13 +1,11 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { retryWindowMs } from '../../platform/deadlines.cjs';
 
 /** The pauses before each new attempt: three more tries within about three seconds. */
 export const retryDelaysMs: readonly number[] = [250, 750, 1500];
 
-/**
- * Attempts start only this soon after the load began. A load that failed later than this ran
- * into a deadline: its remote hangs, and trying again would only keep the visitor waiting.
- */
-export const retryWindowMs = 3000;
+// Attempts start only within retryWindowMs of the load's start (why: platform/deadlines.cjs).
+export { retryWindowMs };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

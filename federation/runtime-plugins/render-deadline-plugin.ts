@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
 
 /**
  * Runtime plugin of the render worker: every request it makes to a remote (manifest, entry)
@@ -8,7 +9,7 @@ export default function deadlinePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'firstday-fetch-deadline',
     fetch(url, init) {
-      const ms = globalThis.__FIRSTDAY_FETCH_DEADLINE_MS__ ?? 1000;
+      const ms = globalThis.__FIRSTDAY_FETCH_DEADLINE_MS__ ?? remoteDeadlineMs;
       return fetch(url, { ...init, signal: AbortSignal.timeout(ms) });
     },
   };

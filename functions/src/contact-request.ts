@@ -3,6 +3,7 @@ import {
   decodeContactRequest,
   type RequestContext,
 } from '../../platform/contact-request/contact-request.cjs';
+import { contactFields } from '../../platform/contact-request/contact-schema.cjs';
 import { neutralise } from './escape';
 
 /** A stored contact request as the notification reads it, whatever the document holds. */
@@ -43,12 +44,10 @@ export function readContactRequest(
 }
 
 /**
- * The form's email pattern (contactPatterns.email in remote-contact's contact-limits.ts), copied
- * because this package is deployed on its own; the rules tests check the two are equal. Its
+ * The form's email field (the contact schema's, compiled along into this package's dist): its
  * local part has no character that could carry a header or parameter.
  */
-export const replyAddressPattern =
-  '[A-Za-z0-9_+-]+(?:\\.[A-Za-z0-9_+-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+';
+const { max: replyAddressMax, pattern: replyAddressPattern } = contactFields.email;
 
 const replyAddressRegex = new RegExp(`^(?:${replyAddressPattern})$`);
 
@@ -58,5 +57,5 @@ const replyAddressRegex = new RegExp(`^(?:${replyAddressPattern})$`);
  * does not match gets no Reply-To; the address still shows in the mail's body.
  */
 export function replyAddress(email: string): string | undefined {
-  return email.length <= 254 && replyAddressRegex.test(email) ? email : undefined;
+  return email.length <= replyAddressMax && replyAddressRegex.test(email) ? email : undefined;
 }

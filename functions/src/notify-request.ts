@@ -7,6 +7,7 @@ import {
   type Firestore,
 } from 'firebase-admin/firestore';
 import { decodeContactRequest } from '../../platform/contact-request/contact-request.cjs';
+import { slackPostDeadlineMs } from '../../platform/deadlines.cjs';
 import { readContactRequest, type ContactRequest } from './contact-request';
 import { mailFor } from './mail-message';
 import { slackMessageFor } from './slack-message';
@@ -117,7 +118,7 @@ async function postToSlack(
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(slackPostDeadlineMs),
     });
   } catch (error) {
     // Not delivered: let the retried event try again.

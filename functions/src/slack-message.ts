@@ -1,3 +1,4 @@
+import { contactFields } from '../../platform/contact-request/contact-schema.cjs';
 import type { ContactRequest } from './contact-request';
 import { contextRows } from './context-rows';
 import { escapeSlack, oneLine } from './escape';
@@ -17,6 +18,6 @@ export function slackMessageFor(request: ContactRequest): { text: string } {
     .map(([label, value]) => `${label}: ${escapeSlack(oneLine(value, 300))}`)
     .join(' · ');
   return {
-    text: `New project request from ${who}\n${escapeSlack(oneLine(email, 254))} · ${escapeSlack(oneLine(phone, 40))}${context ? `\n${context}` : ''}${quoted}`,
+    text: `New project request from ${who}\n${escapeSlack(oneLine(email, contactFields.email.max))} · ${escapeSlack(oneLine(phone, 40))}${context ? `\n${context}` : ''}${quoted}`,
   };
 }

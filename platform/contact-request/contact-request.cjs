@@ -6,57 +6,23 @@
  * fields and odd old documents are therefore read one way everywhere.
  *
  * Plain CommonJS with JSDoc types and no dependencies: it runs in the browser, in Node and in the
- * deployed function without a build step. contact-request.d.cts declares it for TypeScript.
+ * deployed function without a build step. contact-request.d.cts declares it for TypeScript. The
+ * fields, limits and patterns are contact-schema.cjs's.
  */
 
-/**
- * Where a request came from, stored beside the five fields. Every key is optional and a
- * string of at most `max` UTF-16 units matching `pattern` (full match): firestore.rules carries
- * these numbers and patterns verbatim, and the rules tests check that they agree.
- * - page: the path the form was sent from (no query: it may hold personal data);
- * - referrer: the origin (scheme, host, port) of the site that sent the visitor, never a path;
- * - utm*: the campaign parameters of the visit's landing page, kept for the browser session;
- * - language: the browser's language (a BCP 47 tag such as en-GB).
- */
-const contextFields = {
-  page: { max: 200, pattern: '/[!-~]*' },
-  referrer: { max: 200, pattern: 'https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?' },
-  utmSource: {
-    max: 100,
-    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
-  },
-  utmMedium: {
-    max: 100,
-    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
-  },
-  utmCampaign: {
-    max: 100,
-    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
-  },
-  utmTerm: {
-    max: 100,
-    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
-  },
-  utmContent: {
-    max: 100,
-    pattern: '[^\\p{Z}\\p{Cc}\\p{Cf}](?:[^\\p{Cc}\\p{Cf}]*[^\\p{Z}\\p{Cc}\\p{Cf}])?',
-  },
-  language: { max: 35, pattern: '[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*' },
-};
+const {
+  contactFieldNames,
+  contextFields,
+  contextFieldNames,
+  maxFormSeconds,
+  statuses,
+  leadLimits,
+  historyKey,
+  historyFields,
+} = require('./contact-schema.cjs');
 
-/** @typedef {keyof typeof contextFields} ContextField */
-
-/** @type {ReadonlyArray<ContextField>} */
-const contextFieldNames = /** @type {ContextField[]} */ (Object.keys(contextFields));
-
-/**
- * What the browser observed while the form was filled, for the notification function to judge
- * (a browser is never trusted to call its own request spam or not spam: the rules let it store
- * only these observations, in a narrow shape, and never the verdict):
- * - honeypot: true when the hidden field only bots fill was filled (absent otherwise);
- * - formSeconds: whole seconds from the first keystroke in the form to the submit.
- */
-const maxFormSeconds = 86400;
+/** @typedef {import('./contact-schema.cjs').ContactField} ContactField */
+/** @typedef {import('./contact-schema.cjs').ContextField} ContextField */
 
 /** The URL parameter of each campaign field (utm_source …). */
 const utmParameters = {
@@ -67,27 +33,10 @@ const utmParameters = {
   utmContent: 'utm_content',
 };
 
-/**
- * A lead's pipeline, in order; a document without a status is new. Suspected spam is not a
- * status but the function's verdict (`spam`), shown as its own view.
- */
-const statuses = /** @type {const} */ (['new', 'replied', 'in-talks', 'won', 'lost']);
 /** Statuses of older documents, read as today's. */
 const legacyStatuses = /** @type {Readonly<Record<string, (typeof statuses)[number]>>} */ ({
   answered: 'replied',
 });
-
-/**
- * What staff keep with a request (firestore.rules carries these numbers): an internal note of at
- * most `note` UTF-16 units, and a history of at most `history` changes. The history is a map of
- * entries keyed `c1000`, `c1001`, … (the rules allow only the next key, with the server's time
- * and the staff member's own address), since a server timestamp cannot sit in an array.
- */
-const leadLimits = { note: 1000, history: 200 };
-/** The key of the history entry that follows `count` entries. */
-const historyKey = (/** @type {number} */ count) => `c${1000 + count}`;
-/** What a history entry records the change of ('spam': staff's "not spam", to 'not-spam'). */
-const historyFields = /** @type {const} */ (['status', 'owner', 'note', 'spam']);
 
 /**
  * A stored value as text. Rules make every field a string; a document written past them (an
@@ -152,29 +101,19 @@ function historyOf(fields) {
  */
 function decodeContactRequest(id, data) {
   const fields = data ?? {};
-  /** @type {Record<ContextField, string>} */
-  const context = {
-    page: '',
-    referrer: '',
-    utmSource: '',
-    utmMedium: '',
-    utmCampaign: '',
-    utmTerm: '',
-    utmContent: '',
-    language: '',
-  };
-  for (const name of contextFieldNames) context[name] = text(fields[name]);
+  const sent = /** @type {Record<ContactField, string>} */ (
+    Object.fromEntries(contactFieldNames.map((name) => [name, text(fields[name])]))
+  );
+  const context = /** @type {Record<ContextField, string>} */ (
+    Object.fromEntries(contextFieldNames.map((name) => [name, text(fields[name])]))
+  );
   const storedStatus = typeof fields.status === 'string' ? fields.status : '';
   const status =
     statuses.find((known) => known === storedStatus) ?? legacyStatuses[storedStatus] ?? 'new';
   const history = historyOf(fields);
   return {
     id,
-    name: text(fields.name),
-    phone: text(fields.phone),
-    email: text(fields.email),
-    company: text(fields.company),
-    message: text(fields.message),
+    ...sent,
     /** null only while a server timestamp is on its way, or in a document written without one. */
     createdAt: time(fields.createdAt),
     status,
@@ -213,6 +152,7 @@ function decodeContactRequest(id, data) {
   };
 }
 
+// The schema's facts are re-exported for the decoder's importers; their home is contact-schema.
 module.exports = {
   contextFields,
   contextFieldNames,

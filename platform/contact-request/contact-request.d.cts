@@ -1,24 +1,20 @@
 // The API of contact-request.cjs for TypeScript importers (the function, the inbox, and the
 // shell, which type-checks the inbox without reading JavaScript sources).
 
-export type ContextField =
-  | 'page'
-  | 'referrer'
-  | 'utmSource'
-  | 'utmMedium'
-  | 'utmCampaign'
-  | 'utmTerm'
-  | 'utmContent'
-  | 'language';
+import type * as schema from './contact-schema.cjs';
+
+// The fields and statuses are the schema's (contact-schema.cjs); these name them for importers.
+export type ContactField = schema.ContactField;
+export type ContextField = schema.ContextField;
 
 /** Where a request came from; '' for what was not stored. */
 export type RequestContext = Readonly<Record<ContextField, string>>;
 
 /** A lead's pipeline ('answered' of older documents reads as 'replied'). */
-export type RequestStatus = 'new' | 'replied' | 'in-talks' | 'won' | 'lost';
+export type RequestStatus = (typeof schema.statuses)[number];
 
 /** What a history entry records the change of. */
-export type HistoryField = 'status' | 'owner' | 'note' | 'spam';
+export type HistoryField = (typeof schema.historyFields)[number];
 
 /** One change by staff: when, who (their address; '' when unknown), what, and the new value. */
 export interface HistoryEntry {
@@ -29,13 +25,8 @@ export interface HistoryEntry {
 }
 
 /** One stored request, decoded: every text a string ('' when missing), times as Dates. */
-export interface DecodedContactRequest {
+export interface DecodedContactRequest extends Readonly<Record<ContactField, string>> {
   readonly id: string;
-  readonly name: string;
-  readonly phone: string;
-  readonly email: string;
-  readonly company: string;
-  readonly message: string;
   /** null only while a server timestamp is on its way, or in a document written without one. */
   readonly createdAt: Date | null;
   readonly status: RequestStatus;
@@ -65,21 +56,18 @@ export interface DecodedContactRequest {
   readonly formSeconds: number | null;
 }
 
-export declare const contextFields: Readonly<
-  Record<ContextField, { readonly max: number; readonly pattern: string }>
->;
-export declare const contextFieldNames: ReadonlyArray<ContextField>;
+export {
+  contextFields,
+  contextFieldNames,
+  maxFormSeconds,
+  statuses,
+  leadLimits,
+  historyKey,
+  historyFields,
+} from './contact-schema.cjs';
 export declare const utmParameters: Readonly<
   Record<'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent', string>
 >;
-/** The largest formSeconds the rules accept (a day). */
-export declare const maxFormSeconds: number;
-export declare const statuses: ReadonlyArray<RequestStatus>;
-/** The longest note (UTF-16 units) and the most history entries the rules accept. */
-export declare const leadLimits: { readonly note: number; readonly history: number };
-/** The key of the history entry that follows `count` entries: c1000, c1001, … */
-export declare function historyKey(count: number): string;
-export declare const historyFields: ReadonlyArray<HistoryField>;
 export declare function decodeContactRequest(
   id: string,
   data: Readonly<Record<string, unknown>> | undefined,

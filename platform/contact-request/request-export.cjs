@@ -14,13 +14,12 @@
 
 /** @typedef {import('./contact-request.cjs').DecodedContactRequest} DecodedContactRequest */
 
+const { contactFieldNames, contextFieldNames } = require('./contact-schema.cjs');
+
+/** The columns, in order: the visitor's fields and where they came from are the schema's. */
 const columns = /** @type {const} */ ([
   'createdAt',
-  'name',
-  'phone',
-  'email',
-  'company',
-  'message',
+  ...contactFieldNames,
   'status',
   'owner',
   'note',
@@ -28,14 +27,7 @@ const columns = /** @type {const} */ ([
   'changedBy',
   'history',
   'spam',
-  'page',
-  'referrer',
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-  'utmTerm',
-  'utmContent',
-  'language',
+  ...contextFieldNames,
   'id',
 ]);
 
@@ -48,11 +40,9 @@ const columns = /** @type {const} */ ([
 function toExportRow(request) {
   return {
     createdAt: request.createdAt?.toISOString() ?? '',
-    name: request.name,
-    phone: request.phone,
-    email: request.email,
-    company: request.company,
-    message: request.message,
+    .../** @type {Record<import('./contact-schema.cjs').ContactField, string>} */ (
+      Object.fromEntries(contactFieldNames.map((field) => [field, request[field]]))
+    ),
     status: request.status,
     owner: request.owner,
     note: request.note,

@@ -1,31 +1,21 @@
 // The API of request-export.cjs for TypeScript importers (the shell type-checks the inbox
 // through remote-contact's exposed modules without reading JavaScript sources).
-import type { DecodedContactRequest } from './contact-request.cjs';
+import type { ContactField, ContextField, DecodedContactRequest } from './contact-request.cjs';
 
-export declare const columns: readonly [
-  'createdAt',
-  'name',
-  'phone',
-  'email',
-  'company',
-  'message',
-  'status',
-  'owner',
-  'note',
-  'changedAt',
-  'changedBy',
-  'history',
-  'spam',
-  'page',
-  'referrer',
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-  'utmTerm',
-  'utmContent',
-  'language',
-  'id',
-];
+/** The columns, in order; the visitor's fields and the context fields are the schema's. */
+export declare const columns: ReadonlyArray<
+  | 'createdAt'
+  | ContactField
+  | 'status'
+  | 'owner'
+  | 'note'
+  | 'changedAt'
+  | 'changedBy'
+  | 'history'
+  | 'spam'
+  | ContextField
+  | 'id'
+>;
 
 /** One request as exported: every value a string, times in ISO 8601 (UTC), '' when absent. */
 export type ExportRow = Record<(typeof columns)[number], string>;

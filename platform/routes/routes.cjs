@@ -46,6 +46,17 @@ function isClientOnly(pathname) {
   return route !== undefined && 'clientOnly' in route && route.clientOnly === true;
 }
 
+/**
+ * The path of a page ('staff' -> '/staff'), for whatever links to it or prints it.
+ * @param {SiteRoute['page']} page
+ * @returns {string}
+ */
+function pathOf(page) {
+  const route = routes.find((candidate) => candidate.page === page);
+  if (!route) throw new Error(`No route shows the page ${page}`);
+  return route.path;
+}
+
 /** The paths robots may not crawl: the private pages. */
 const privatePaths = routes.filter((route) => 'clientOnly' in route).map((route) => route.path);
 
@@ -66,4 +77,4 @@ function exposeOf(module) {
   return `.${module.slice(module.indexOf('/'))}`;
 }
 
-module.exports = { routes, routeFor, isClientOnly, privatePaths, remoteOf, exposeOf };
+module.exports = { routes, routeFor, isClientOnly, pathOf, privatePaths, remoteOf, exposeOf };

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { apps } from '../../platform/apps.cjs';
+import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
 
 /** The render server's settings, read once from the environment and checked at start-up. */
 export interface ServerConfig {
@@ -58,12 +60,12 @@ export function readConfig(env: NodeJS.ProcessEnv, bundleDir: string): ServerCon
   const staticDir = path.resolve(env.STATIC_DIR ?? path.join(bundleDir, '..', 'dist'));
   return {
     host: env.HOST ?? '0.0.0.0',
-    port: number(env, 'PORT', 3000, 0),
+    port: number(env, 'PORT', apps.shell.port, 0),
     siteOrigin: origin(env.SITE_ORIGIN ?? 'https://firstday.studio'),
     staticDir,
     remotesJson: env.REMOTES_JSON ?? path.join(staticDir, 'remotes.json'),
     pollMs: number(env, 'REMOTE_POLL_MS', 2000, 100),
-    deadlineMs: number(env, 'REMOTE_DEADLINE_MS', 1000, 50),
+    deadlineMs: number(env, 'REMOTE_DEADLINE_MS', remoteDeadlineMs, 50),
     pageCacheControl:
       env.PAGE_CACHE_CONTROL ?? 'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
     pageCache: env.PAGE_CACHE !== 'off',

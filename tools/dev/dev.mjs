@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * `npm run dev`: every app on its webpack dev server (live reload) on 3000-3003, the Firestore
- * emulator on 8080 with firestore.rules and the Auth emulator on 9099 (the contact form signs its
+ * `npm run dev`: every app on its webpack dev server (live reload), the Firestore emulator with
+ * firestore.rules and the Auth emulator, on platform/apps.cjs's ports (the contact form signs its
  * visitors in anonymously; the staff inbox signs staff in), with the same persisted data as
  * `npm start`.
  * To work on one app alone, run `npm run dev -w <app>` instead.

@@ -15,7 +15,7 @@ const { createCopyStore } = require('./saved-copies.cjs');
  * `firebase emulators:export`, so `--import` loads them).
  *
  * firebase-tools also runs its "hub" and a log server beside each emulator: they take the two
- * ports after the Auth port (9100 and 9101 for 9099), so two stacks never fight over 4400/4500.
+ * ports after the Auth port, so two stacks never fight over 4400/4500.
  */
 
 const firebaseCli = () => require.resolve('firebase-tools/lib/bin/firebase.js');

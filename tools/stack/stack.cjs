@@ -31,7 +31,7 @@ const defaultPorts = /** @type {Ports} */ (
 
 /**
  * Four consecutive ports from `base`, in the apps' order: shell, remote-home, remote-contact,
- * remote-shared (3000-3003 locally; tests and the benchmark pick other bases).
+ * remote-shared (apps.cjs's ports locally; tests and the benchmark pick other bases).
  * @param {number} base
  * @returns {Ports}
  */

@@ -3,6 +3,7 @@ const crypto = require('node:crypto');
 const { deleteApp, initializeApp } = require('firebase-admin/app');
 const { getAuth } = require('firebase-admin/auth');
 const { CliError } = require('../cli/cli.cjs');
+const { auth } = require('../../platform/apps.cjs');
 
 /** Staff accounts: Firebase Auth users with the custom claim staff: true (firebase-admin). */
 
@@ -19,7 +20,7 @@ async function assertEmulatorAnswers({ host, port }) {
   } catch {
     throw new CliError(
       `No Auth emulator answers at ${host}:${port}.\n` +
-        'Start the site with `npm start` (it runs the Auth emulator on 127.0.0.1:9099), point at\n' +
+        `Start the site with \`npm start\` (it runs the Auth emulator on ${auth.host}:${auth.port}), point at\n` +
         'another one with --emulator HOST:PORT, or use a real project with --project ID.',
     );
   }

@@ -4,7 +4,8 @@
  * the local Auth emulator by default, a real project with --project ID. See
  * docs/contact-and-data.md.
  */
-import { apps } from '../../platform/apps.cjs';
+import { apps, host } from '../../platform/apps.cjs';
+import { pathOf } from '../../platform/routes/routes.cjs';
 import cli from '../cli/cli.cjs';
 import accounts from './accounts.cjs';
 import options from './options.cjs';
@@ -28,7 +29,7 @@ await cli.runCli(async () => {
     const created = await accounts.add(target, email, password);
     console.log(
       `Created the staff account ${email} on ${where}.\n` +
-        `Sign in to the staff inbox at http://localhost:${apps.shell.port}/staff with\n` +
+        `Sign in to the staff inbox at http://${host}:${apps.shell.port}${pathOf('staff')} with\n` +
         `    email:    ${email}\n` +
         `    password: ${created.password}\n` +
         (password ? '' : 'The password was generated; keep it, it is not shown again.\n'),

@@ -13,10 +13,10 @@ const env = require('../cli/env.cjs');
  * What `npm start` runs besides the site: where (ports, movable by environment variables so a
  * second stack or a test never collides with a developer's), and the local stores it owns.
  *
- *   FIRSTDAY_PORT_BASE      the site's four ports start here (default 3000)
- *   FIRSTDAY_EMULATOR_PORT  the Firestore emulator (default 8080)
+ *   FIRSTDAY_PORT_BASE      the site's four ports start here (default: the shell's, apps.cjs)
+ *   FIRSTDAY_EMULATOR_PORT  the Firestore emulator (default: apps.cjs's)
  *   FIRSTDAY_AUTH_PORT      the Auth emulator; its hub and log server take the next two ports
- *                           (default 9099)
+ *                           (default: apps.cjs's)
  *   FIRSTDAY_DATA_DIR       where the local data is kept (default .data/)
  */
 

@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * `npm start`: builds every app for production, serves the composed site on 3000-3003 with
- * deployment headers, and runs the Firestore emulator on 8080 with firestore.rules and the
- * Auth emulator on 9099, keeping their data in .data/ between runs. Ctrl-C stops everything it
+ * `npm start`: builds every app for production, serves the composed site with deployment
+ * headers, and runs the Firestore emulator with firestore.rules and the Auth emulator, all on
+ * platform/apps.cjs's ports, keeping their data in .data/ between runs. Ctrl-C stops everything it
  * started. `npm start -- --no-build` serves the last build when there is one; the ports and
  * the data folder move with FIRSTDAY_* variables (tools/start/local-stack.cjs).
  */

@@ -2,6 +2,7 @@
 const { deleteApp, initializeApp } = require('firebase-admin/app');
 const { getFirestore, Timestamp } = require('firebase-admin/firestore');
 const { CliError } = require('../cli/cli.cjs');
+const { firestore } = require('../../platform/apps.cjs');
 // One decoder of a stored request for the inbox, this command and the notification function;
 // one row format for the inbox's exports and this command's.
 const { decodeContactRequest } = require('../../platform/contact-request/contact-request.cjs');
@@ -26,7 +27,7 @@ async function assertEmulatorAnswers({ host, port }) {
   } catch {
     throw new CliError(
       `No Firestore emulator answers at ${host}:${port}.\n` +
-        'Start the site with `npm start` (it runs the emulator on 127.0.0.1:8080 and keeps its data\n' +
+        `Start the site with \`npm start\` (it runs the emulator on ${firestore.host}:${firestore.port} and keeps its data\n` +
         'in .data/), point at another emulator with --emulator HOST:PORT, or read a real project\n' +
         'with --project ID.',
     );

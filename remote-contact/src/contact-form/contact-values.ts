@@ -1,16 +1,12 @@
 import type { ContactField } from 'remote-shared/content';
 import { trimInvisible } from './contact-limits';
+import { contactFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
 
 /** What the visitor typed, field by field, exactly as typed. */
 export type ContactValues = Record<ContactField, string>;
 
-export const contactFields: readonly ContactField[] = [
-  'name',
-  'phone',
-  'email',
-  'company',
-  'message',
-];
+/** The form's fields, in order: the schema's. */
+export const contactFields: readonly ContactField[] = contactFieldNames;
 
 export const emptyContactValues: ContactValues = {
   name: '',

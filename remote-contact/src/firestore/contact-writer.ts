@@ -13,12 +13,14 @@ import {
   type WriteOutcome,
 } from './contact-submission';
 import { maxFormSeconds } from '../../../platform/contact-request/contact-request.cjs';
+import { contactWriteDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { StoredContext } from './request-context';
 
 export const contactCollection = 'users';
 /** Each client's record for the per-client ceiling (firestore.rules): { request, last }. */
 export const clientsCollection = 'clients';
-export const writeTimeoutMs = 10_000;
+// Why that long: platform/deadlines.cjs.
+export { contactWriteDeadlineMs as writeTimeoutMs };
 
 export interface ContactWriterOptions {
   /** A write that has not answered by then counts as failed (a hung network never spins). */
@@ -127,7 +129,11 @@ function signInFailure(code: string | undefined): ContactWriteFailure {
  */
 export function createContactWriter(
   settings: FirebaseSettings | (() => Promise<FirebaseSettings>),
-  { timeoutMs = writeTimeoutMs, log = console, context = () => ({}) }: ContactWriterOptions = {},
+  {
+    timeoutMs = contactWriteDeadlineMs,
+    log = console,
+    context = () => ({}),
+  }: ContactWriterOptions = {},
 ): ContactWriter {
   let connection: Promise<Connection> | undefined;
   /** Ids Firestore answered as written. */

@@ -1,14 +1,20 @@
-/** Texts and limits of the contact form. The limits are mirrored by firestore.rules. */
-export const contactLimits = {
-  name: 100,
-  phone: 20,
-  email: 254,
-  company: 100,
-  message: 5000,
-} as const;
+import {
+  contactFieldNames,
+  contactFields,
+  type ContactField,
+} from '../../../platform/contact-request/contact-schema.cjs';
 
-export type ContactField = keyof typeof contactLimits;
+export type { ContactField };
 
+/**
+ * The longest value of each field, as the platform's contact schema has them (kept here for
+ * released remote-contact versions that still read them from this remote).
+ */
+export const contactLimits = Object.fromEntries(
+  contactFieldNames.map((field) => [field, contactFields[field].max]),
+) as Readonly<Record<ContactField, number>>;
+
+/** Texts of the contact form. */
 export const contactPage = {
   heading: 'Contact Us',
   eyebrow: 'Start your First Day',
@@ -40,7 +46,7 @@ export const contactPage = {
   invalidEmail: 'Enter a valid email address, like name@example.com',
   tooLong: (limit: number): string => `Keep this to ${limit} characters or fewer`,
   phoneTooLong: (limit: number): string => `A phone number has at most ${limit} digits`,
-  /** The live counter under the message, e.g. "120 / 5000". */
+  /** The live counter under the message: characters used / the limit. */
   counter: (used: number, limit: number): string => `${used} / ${limit}`,
   counterLabel: (used: number, limit: number): string => `${used} of ${limit} characters used`,
   /** Bots fill every field; people never see this one. */

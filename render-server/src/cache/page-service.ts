@@ -9,6 +9,7 @@ import { WorkerSwap } from '../worker/worker-swap';
 import { servedPage, type ServedPage } from '../http/served-page';
 import { unavailableNotice } from '../http/unavailable-notice';
 import { PageCache } from './page-cache';
+import { pageRenderDeadlineMs } from '../../../platform/deadlines.cjs';
 
 /**
  * The path every unknown address is rendered as: the 404 page does not depend on the address,
@@ -85,7 +86,10 @@ export class PageService {
 
   private async render(renderer: Renderer, pathname: string): Promise<ServedPage> {
     try {
-      const rendered = await renderer.render(pathname, this.config.deadlineMs * 3);
+      const rendered = await renderer.render(
+        pathname,
+        pageRenderDeadlineMs(this.config.deadlineMs),
+      );
       if (rendered.failure) this.logFailure(renderer.key, pathname, rendered.failure);
       // A page that threw is not the page: its last good render, or an honest 503.
       if (rendered.failure?.kind === 'threw') return this.fallback(pathname);

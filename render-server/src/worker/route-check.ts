@@ -1,3 +1,4 @@
+import { candidateRemoteDeadlineMs, pageRenderDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { ServerConfig } from '../config';
 import { Renderer } from './renderer';
 import { readRemoteSet, releasesOf } from '../remotes/remote-set';
@@ -16,8 +17,8 @@ export interface RouteCheck {
  * the server would serve them: what `npm run promote` asks before a set of versions goes live.
  */
 export async function checkRoutes(config: ServerConfig, shell: ShellAssets): Promise<RouteCheck> {
-  // A candidate's manifests may be cold on their host: give them longer than a page would get.
-  const set = await readRemoteSet(config.remotesJson, config.deadlineMs * 5);
+  const remoteMs = candidateRemoteDeadlineMs(config.deadlineMs);
+  const set = await readRemoteSet(config.remotesJson, remoteMs);
   const problems = set.down.map(
     (alias) => `${alias} did not answer: ${set.problems[alias] ?? 'no answer'}`,
   );
@@ -27,7 +28,7 @@ export async function checkRoutes(config: ServerConfig, shell: ShellAssets): Pro
     browserRemotes: set.browserRemotes,
     manifests: set.manifests,
     down: [],
-    deadlineMs: config.deadlineMs * 5,
+    deadlineMs: remoteMs,
     siteOrigin: config.siteOrigin,
     shell,
   });
@@ -35,7 +36,7 @@ export async function checkRoutes(config: ServerConfig, shell: ShellAssets): Pro
     await renderer.ready;
     for (const route of routes) {
       if ('clientOnly' in route) continue;
-      const page = await renderer.render(route.path, config.deadlineMs * 15);
+      const page = await renderer.render(route.path, pageRenderDeadlineMs(remoteMs));
       if (page.failure)
         problems.push(
           `${route.path} ${page.failure.kind === 'threw' ? 'threw while rendering' : 'showed its remote as unavailable'}: ${page.failure.message}`,

@@ -1,3 +1,4 @@
+import { retiredWorkerGraceMs } from '../../../platform/deadlines.cjs';
 import type { ServerConfig } from '../config';
 import { errorField, log, type LogFields } from '../log';
 import { releasesOf, type RemoteSet } from '../remotes/remote-set';
@@ -63,7 +64,7 @@ export class WorkerSwap {
       releases: releasesOf(set),
       previous: live ? live.key : null,
     });
-    live?.retire(5000);
+    live?.retire(retiredWorkerGraceMs);
     this.switched(next.key);
   }
 

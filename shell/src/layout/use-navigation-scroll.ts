@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-
-const giveUpAfterMs = 5000;
+import { pageArrivalDeadlineMs } from '../../../platform/deadlines.cjs';
 
 /**
  * Scrolling on navigation: a new page starts at its top; `/#work`-style targets are brought into
@@ -28,7 +27,7 @@ export function useNavigationScroll(): void {
         target.scrollIntoView({ block: 'start' });
         return;
       }
-      if (performance.now() - started < giveUpAfterMs) frame = requestAnimationFrame(look);
+      if (performance.now() - started < pageArrivalDeadlineMs) frame = requestAnimationFrame(look);
     };
     look();
     return () => cancelAnimationFrame(frame);

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-
-const giveUpAfterMs = 5000;
+import { pageArrivalDeadlineMs } from '../../../platform/deadlines.cjs';
 
 /**
  * After a client-side navigation, focus moves to the new page's main heading, so keyboard users
@@ -26,7 +25,7 @@ export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
     const look = () => {
       const area = main.current;
       const heading = area?.querySelector<HTMLElement>('h1');
-      if (heading || (area && performance.now() - started > giveUpAfterMs)) {
+      if (heading || (area && performance.now() - started > pageArrivalDeadlineMs)) {
         const target = heading ?? area!;
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
         target.focus({ preventScroll: true });

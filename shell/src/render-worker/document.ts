@@ -4,6 +4,7 @@ import { serializeServerState, serverStateElementId } from '../app/server-state'
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../routes/route-table';
 import { splitFontFaces, type InlineStyle } from './stylesheets';
 import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';
+import { clientStartDeadlineMs } from '../../../platform/deadlines.cjs';
 
 /** CSS inside a <style> element: a "</" would end the element early. */
 const inlineCss = (css: string) => css.replace(/<\//g, '<\\/');
@@ -34,11 +35,14 @@ function headTags(route: SiteRoute | undefined, setup: RendererSetup): string {
   const meta = pages[route?.page ?? 'notFound'];
   // A 404 has no address of its own to share: one page stands for every unknown path.
   const url = route ? `${setup.siteOrigin}${route.path}` : undefined;
+  // Search engines index a known, public page; a 404 or a private page (the route table's
+  // clientOnly, the staff inbox) gets robots noindex and no canonical URL.
+  const indexed = url !== undefined && !route?.clientOnly;
   const image = meta.shareImage;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    url
+    indexed
       ? `<link rel="canonical" href="${escapeHtml(url)}">`
       : '<meta name="robots" content="noindex">',
     '<meta property="og:type" content="website">',
@@ -84,10 +88,10 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
  * Starts the client as soon as that cannot delay the first screen: once it has painted and the
  * images it shows have been decoded and painted too (the largest paint of a page is its hero
  * text or poster), or at the visitor's first intent (a pointer or key down, focus, scroll),
- * whichever comes first; at the latest after 3 s. Started at the image's load event, scripts
- * could finish before its (asynchronously decoded) paint, and Lighthouse's simulation then
- * counted them against LCP (0.92 s or 2.1-2.4 s in alternate runs on /). The load event waited
- * for every other image as well.
+ * whichever comes first; at the latest after clientStartDeadlineMs. Started at the image's
+ * load event, scripts could finish before its (asynchronously decoded) paint, and Lighthouse's
+ * simulation then counted them against LCP (0.92 s or 2.1-2.4 s in alternate runs on /). The
+ * load event waited for every other image as well.
  * `?client-start=load|paint|screen|intent` forces one of the choices alone, so that the bench
  * can measure each (`npm run bench -- --client-start ...`).
  */
@@ -96,7 +100,7 @@ function clientLoader(scripts: readonly string[], preloads: readonly string[]): 
     preloads,
   )}.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="script";l.href=h;d.head.appendChild(l)});${scriptJson(
     scripts,
-  )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)})}function afterFrame(){requestAnimationFrame(function(){setTimeout(go,0)})}function afterPaint(){requestAnimationFrame(function(){afterFrame()})}function afterScreen(){requestAnimationFrame(function(){setTimeout(function(){var n=0;[].forEach.call(d.images,function(i){if(i.loading==="lazy")return;n++;function one(){if(!--n)afterPaint()}if(i.complete&&i.decode)i.decode().then(one,one);else if(i.complete)one();else{i.addEventListener("load",function(){i.decode?i.decode().then(one,one):one()});i.addEventListener("error",one)}});if(!n)go()},0)})}if(!only||only==="intent")intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});if(only==="load"){if(d.readyState==="complete")afterFrame();else w.addEventListener("load",afterFrame)}else if(only==="paint")afterFrame();else if(only!=="intent")afterScreen();setTimeout(go,3000)})();`;
+  )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)})}function afterFrame(){requestAnimationFrame(function(){setTimeout(go,0)})}function afterPaint(){requestAnimationFrame(function(){afterFrame()})}function afterScreen(){requestAnimationFrame(function(){setTimeout(function(){var n=0;[].forEach.call(d.images,function(i){if(i.loading==="lazy")return;n++;function one(){if(!--n)afterPaint()}if(i.complete&&i.decode)i.decode().then(one,one);else if(i.complete)one();else{i.addEventListener("load",function(){i.decode?i.decode().then(one,one):one()});i.addEventListener("error",one)}});if(!n)go()},0)})}if(!only||only==="intent")intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});if(only==="load"){if(d.readyState==="complete")afterFrame();else w.addEventListener("load",afterFrame)}else if(only==="paint")afterFrame();else if(only!=="intent")afterScreen();setTimeout(go,${clientStartDeadlineMs})})();`;
 }
 
 /**

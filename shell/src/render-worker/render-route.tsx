@@ -9,6 +9,7 @@ import { preloadPage } from '../remotes/lazy-pages';
 import { remoteOf, routeFor, type PageModuleId } from '../routes/route-table';
 import { renderDocument } from './document';
 import { stylesFor } from './stylesheets';
+import { prerenderDeadlineMs } from '../../../platform/deadlines.cjs';
 import type {
   RenderFailure,
   RendererSetup,
@@ -76,7 +77,7 @@ export async function renderRoute(
       // React moves large Suspense boundaries out of line, to be revealed by a script; the
       // page must read without scripts, so everything stays in place.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      signal: AbortSignal.timeout(setup.deadlineMs * 2),
+      signal: AbortSignal.timeout(prerenderDeadlineMs(setup.deadlineMs)),
       onError(error) {
         failed('threw', error);
       },
@@ -95,15 +96,6 @@ export async function renderRoute(
     status: route ? 200 : 404,
     complete,
     failure,
-    html: route?.clientOnly ? notIndexed(html) : html,
+    html,
   };
-}
-
-/** A private page is not for search engines: no canonical URL, robots noindex instead. */
-function notIndexed(html: string): string {
-  const robots = '<meta name="robots" content="noindex">';
-  const canonical = /<link rel="canonical"[^>]*>/;
-  return canonical.test(html)
-    ? html.replace(canonical, robots)
-    : html.replace('</head>', `${robots}</head>`);
 }

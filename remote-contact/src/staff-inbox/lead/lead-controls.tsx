@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { staffInbox, type RequestStatus } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
-import { statuses } from '../../../../platform/contact-request/contact-request.cjs';
+import { leadLimits, statuses } from '../../../../platform/contact-request/contact-request.cjs';
 import fields from '../../shared-styles/fields.module.css';
 import type { InboxRequest } from '../inbox-request';
 import styles from './lead.module.css';
@@ -106,7 +106,7 @@ export function LeadNote({ request, who, busy, onNote }: LeadNoteProps) {
         className={[fields.input, styles.noteInput].join(' ')}
         aria-label={staffInbox.actionLabel(text.note, who)}
         aria-describedby={`${noteId}-hint`}
-        maxLength={1000}
+        maxLength={leadLimits.note}
         rows={3}
         value={draft}
         onChange={(event) => {

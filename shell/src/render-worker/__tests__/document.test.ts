@@ -1,4 +1,5 @@
 import { renderDocument } from '../document';
+import { routeFor } from '../../routes/route-table';
 import type { RendererSetup } from '../../../../platform/render-protocol/worker-protocol';
 
 const setup: RendererSetup = {
@@ -43,5 +44,16 @@ describe('renderDocument', () => {
     const html = render(`${fallback}h1{font-family:system-ui}`);
     expect(html).not.toContain('requestAnimationFrame(function(){setTimeout(function(){var s=');
     expect(html).toContain(fallback);
+  });
+
+  it('marks a private page noindex, without a canonical URL, and a public one canonical', () => {
+    const head = (path: string) =>
+      renderDocument({ route: routeFor(path), markup: '', styles: [], unavailable: [], setup });
+    const staff = head('/staff');
+    expect(staff).toContain('<meta name="robots" content="noindex">');
+    expect(staff).not.toContain('rel="canonical"');
+    const contact = head('/contact');
+    expect(contact).toContain('<link rel="canonical" href="https://firstday.studio/contact">');
+    expect(contact).not.toContain('noindex');
   });
 });

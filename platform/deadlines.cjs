@@ -1,0 +1,100 @@
+// @ts-check
+/**
+ * Every deadline of the site: how long something waits before it gives up and shows (or serves)
+ * the designed state instead. The browser builds, the render worker, the render server and the
+ * tests all read them here, so a slow remote costs the same time everywhere it is waited for.
+ */
+
+/**
+ * The browser: how long one request on the way to a page may take (remotes.json, a remote's
+ * manifest, entry script and chunks, the page's code before hydration). A visitor on slow 4G
+ * still gets a remote's files well within it; past it they see the part's "unavailable" state
+ * instead of a blank area. The webpack builds define it as their chunk timeout too.
+ */
+const loadDeadlineMs = 4000;
+
+/**
+ * The browser: a failed remote load is retried only while it is younger than this. A load that
+ * failed later ran into the load deadline (its remote hangs), and retrying would only keep the
+ * visitor waiting; the retry pauses (250 + 750 + 1500 ms) fit inside it.
+ */
+const retryWindowMs = 3000;
+
+/**
+ * The render server (REMOTE_DEADLINE_MS overrides it): how long a remote may take to answer
+ * before its part of a page is rendered as unavailable. A page is rendered before its first byte
+ * leaves, so this is short: one slow remote must not hold the whole response.
+ */
+const remoteDeadlineMs = 1000;
+
+/**
+ * The render worker: React's prerender is aborted after two remote deadlines, one for loading
+ * the page's module and one for whatever it suspends on while rendering.
+ * @param {number} remoteMs the remote deadline in force
+ */
+const prerenderDeadlineMs = (remoteMs) => remoteMs * 2;
+
+/**
+ * The render server: how long it waits for the worker's whole page, the prerender's two remote
+ * deadlines plus one for the styles and document around it; past it the page is given up.
+ * @param {number} remoteMs the remote deadline in force
+ */
+const pageRenderDeadlineMs = (remoteMs) => remoteMs * 3;
+
+/**
+ * `promote`'s check of a candidate (`server.js --check`): its manifests may be cold on their
+ * host, so each remote gets five times a visitor's remote deadline; the page around them gets
+ * the page render deadline of that.
+ * @param {number} remoteMs the remote deadline in force
+ */
+const candidateRemoteDeadlineMs = (remoteMs) => remoteMs * 5;
+
+/**
+ * The render server: a worker replaced by a new version set is terminated this long after, so
+ * renders it has in flight finish (at most a page render deadline at the default remote
+ * deadline) while no new one reaches it.
+ */
+const retiredWorkerGraceMs = 5000;
+
+/**
+ * The browser, after a client-side navigation: how long focus and scrolling wait for the new
+ * page's heading or `#target` to appear before giving up (focusing the page area, leaving the
+ * scroll). Longer than the load deadline, so a page that arrives at its last moment, or its
+ * "unavailable" state, is still reached.
+ */
+const pageArrivalDeadlineMs = 5000;
+
+/**
+ * The server-rendered page: its client starts at the latest this long after the document runs,
+ * even when no paint, decode or visitor intent started it earlier (a tab in the background
+ * never paints).
+ */
+const clientStartDeadlineMs = 3000;
+
+/**
+ * The contact form: how long storing a request may take before the visitor is told it failed
+ * (and offered mail instead). Firestore queues writes while offline and would otherwise wait
+ * forever; ten seconds covers a slow phone's sign-in and write.
+ */
+const contactWriteDeadlineMs = 10_000;
+
+/**
+ * The notification function: how long posting a request to Slack may take. Past it the post is
+ * given up and the event retried, well within the function's own time limit; Slack answers a
+ * webhook in well under a second when it is up.
+ */
+const slackPostDeadlineMs = 10_000;
+
+module.exports = {
+  loadDeadlineMs,
+  retryWindowMs,
+  remoteDeadlineMs,
+  prerenderDeadlineMs,
+  pageRenderDeadlineMs,
+  candidateRemoteDeadlineMs,
+  retiredWorkerGraceMs,
+  pageArrivalDeadlineMs,
+  clientStartDeadlineMs,
+  contactWriteDeadlineMs,
+  slackPostDeadlineMs,
+};
