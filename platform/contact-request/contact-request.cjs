@@ -2,12 +2,12 @@
 /**
  * The contact request: what a stored users/{id} document may hold, and the one decoder of it that
  * the staff inbox (bundled into remote-contact), `npm run submissions` (required by Node as it is)
- * and the notification function (deployed from functions/, so the file lives here) all use. New
- * fields and odd old documents are therefore read one way everywhere.
+ * and the notification function (its build compiles this file along) all use. New fields and odd
+ * old documents are therefore read one way everywhere.
  *
- * Plain CommonJS with JSDoc types and no dependencies: it runs in the browser, in Node and in the
- * deployed function without a build step. contact-request.d.cts declares it for TypeScript. The
- * fields, limits and patterns are contact-schema.cjs's.
+ * Plain CommonJS with its types in JSDoc and no dependencies: it runs in the browser, in Node and
+ * in the deployed function without a build step, and TypeScript importers read the types here.
+ * The fields, limits and patterns are contact-schema.cjs's.
  */
 
 const {
@@ -23,8 +23,39 @@ const {
 
 /** @typedef {import('./contact-schema.cjs').ContactField} ContactField */
 /** @typedef {import('./contact-schema.cjs').ContextField} ContextField */
+/** @typedef {Readonly<Record<ContextField, string>>} RequestContext Where a request came from; '' for what was not stored. */
+/** @typedef {(typeof statuses)[number]} RequestStatus A lead's pipeline ('answered' of older documents reads as 'replied'). */
+/** @typedef {(typeof historyFields)[number]} HistoryField What a history entry records the change of. */
+/**
+ * One change by staff: when, who (their address; '' when unknown), what, and the new value.
+ * @typedef {{ readonly at: Date; readonly by: string; readonly field: HistoryField; readonly to: string }} HistoryEntry
+ */
+/**
+ * One stored request, decoded: every text a string ('' when missing), times as Dates.
+ * @typedef {Readonly<Record<ContactField, string>> & {
+ *   readonly id: string;
+ *   readonly createdAt: Date | null;
+ *   readonly status: RequestStatus;
+ *   readonly changedAt: Date | null;
+ *   readonly changedBy: string;
+ *   readonly owner: string;
+ *   readonly note: string;
+ *   readonly history: readonly HistoryEntry[];
+ *   readonly historyCount: number;
+ *   readonly rescuedAt: Date | null;
+ *   readonly context: RequestContext;
+ *   readonly flood: boolean;
+ *   readonly spam: boolean;
+ *   readonly spamReasons: readonly string[];
+ *   readonly honeypot: boolean;
+ *   readonly formSeconds: number | null;
+ * }} DecodedContactRequest
+ */
 
-/** The URL parameter of each campaign field (utm_source …). */
+/**
+ * The URL parameter of each campaign field (utm_source …).
+ * @type {Readonly<Record<'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent', string>>}
+ */
 const utmParameters = {
   utmSource: 'utm_source',
   utmMedium: 'utm_medium',
@@ -98,6 +129,7 @@ function historyOf(fields) {
  * One stored request, decoded.
  * @param {string} id
  * @param {Readonly<Record<string, unknown>> | undefined} data
+ * @returns {DecodedContactRequest}
  */
 function decodeContactRequest(id, data) {
   const fields = data ?? {};

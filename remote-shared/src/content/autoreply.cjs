@@ -3,7 +3,7 @@
  * The confirmation mailed to someone who sent the contact form (the notification function's
  * autoresponder). Studio content, so it lives here with the rest; plain CommonJS with no
  * dependencies because the function (deployed from functions/, built without webpack) requires
- * it as it is. autoreply.d.cts declares it for TypeScript.
+ * it as it is. Its types are its JSDoc.
  *
  * Fixed text: the only thing of the sender's in it is a first name the function has cleaned
  * (see functions/src/autoreply/sender-name.ts), so the form cannot be used to put anyone's
