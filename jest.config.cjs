@@ -21,13 +21,17 @@ const swc = [
 
 const transform = { '^.+\\.(t|j)sx?$': swc };
 
+/** The apps, from the platform's one list of them. */
+const { appIds, remoteIds } = require('./platform/apps.cjs');
+
 // Content in remote-shared imports its media and styles; outside webpack they are stand-ins.
 const moduleNameMapper = {
   '\\.module\\.css$': 'identity-obj-proxy',
   '\\.css$': '<rootDir>/tests/support/jest/empty-module.cjs',
   '\\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$':
     '<rootDir>/tests/support/jest/file-url.cjs',
-  '^remote-(shared|home|contact)/(.*)$': '<rootDir>/remote-$1/src/exposes/$2',
+  // A remote's exposed modules, as federation resolves them in the builds.
+  ...Object.fromEntries(remoteIds.map((id) => [`^${id}/(.*)$`, `<rootDir>/${id}/src/exposes/$1`])),
 };
 
 /** @type {import('jest').Config} */
@@ -37,10 +41,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: '<rootDir>/tests/support/jest/jsdom-environment.cjs',
       roots: [
-        '<rootDir>/shell/src',
-        '<rootDir>/remote-home/src',
-        '<rootDir>/remote-contact/src',
-        '<rootDir>/remote-shared/src',
+        ...appIds.map((id) => `<rootDir>/${id}/src`),
         '<rootDir>/render-server/src',
         '<rootDir>/platform',
         '<rootDir>/tools',
