@@ -6,7 +6,7 @@ import { escapeSlack, oneLine } from './escape';
 /** The Slack incoming-webhook payload for a request: who, how to reach them, the message start. */
 export function slackMessageFor(request: ContactRequest): { text: string } {
   const { name, company, email, phone, message } = request;
-  const who = `*${escapeSlack(oneLine(name || '—', 100))}*${company ? ` (${escapeSlack(oneLine(company, 100))})` : ''}`;
+  const who = `*${escapeSlack(oneLine(name || '—', contactFields.name.max))}*${company ? ` (${escapeSlack(oneLine(company, contactFields.company.max))})` : ''}`;
   const excerpt = message.length > 500 ? `${message.slice(0, 499)}…` : message;
   const quoted = excerpt
     ? `\n${escapeSlack(excerpt)
