@@ -12,12 +12,8 @@
 
 const {
   contactFieldNames,
-  contextFields,
   contextFieldNames,
-  maxFormSeconds,
   statuses,
-  leadLimits,
-  historyKey,
   historyFields,
 } = require('./contact-schema.cjs');
 
@@ -51,18 +47,6 @@ const {
  *   readonly formSeconds: number | null;
  * }} DecodedContactRequest
  */
-
-/**
- * The URL parameter of each campaign field (utm_source …).
- * @type {Readonly<Record<'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent', string>>}
- */
-const utmParameters = {
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-  utmTerm: 'utm_term',
-  utmContent: 'utm_content',
-};
 
 /** Statuses of older documents, read as today's. */
 const legacyStatuses = /** @type {Readonly<Record<string, (typeof statuses)[number]>>} */ ({
@@ -184,15 +168,4 @@ function decodeContactRequest(id, data) {
   };
 }
 
-// The schema's facts are re-exported for the decoder's importers; their home is contact-schema.
-module.exports = {
-  contextFields,
-  contextFieldNames,
-  utmParameters,
-  maxFormSeconds,
-  statuses,
-  leadLimits,
-  historyKey,
-  historyFields,
-  decodeContactRequest,
-};
+module.exports = { decodeContactRequest };

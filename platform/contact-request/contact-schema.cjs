@@ -73,6 +73,11 @@ const contactFields = {
 /** @type {ReadonlyArray<ContactField>} */
 const contactFieldNames = /** @type {ContactField[]} */ (Object.keys(contactFields));
 
+/** The longest value of each field, in UTF-16 code units. */
+const contactLimits = /** @type {Readonly<Record<ContactField, number>>} */ (
+  Object.fromEntries(contactFieldNames.map((field) => [field, contactFields[field].max]))
+);
+
 /**
  * Where a request came from, stored beside the visitor's fields. Every key is optional and a
  * string of at most `max` UTF-16 units matching `pattern` (full match).
@@ -96,6 +101,18 @@ const contextFields = {
 
 /** @type {ReadonlyArray<ContextField>} */
 const contextFieldNames = /** @type {ContextField[]} */ (Object.keys(contextFields));
+
+/**
+ * The URL parameter of each campaign field (utm_source …).
+ * @type {Readonly<Record<Extract<ContextField, `utm${string}`>, string>>}
+ */
+const utmParameters = {
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  utmTerm: 'utm_term',
+  utmContent: 'utm_content',
+};
 
 /**
  * What the browser observed while the form was filled, for the notification function to judge
@@ -144,8 +161,10 @@ module.exports = {
   contactPatterns,
   contactFields,
   contactFieldNames,
+  contactLimits,
   contextFields,
   contextFieldNames,
+  utmParameters,
   maxFormSeconds,
   statuses,
   leadLimits,

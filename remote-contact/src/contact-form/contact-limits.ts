@@ -2,6 +2,7 @@ import {
   clientIntervalSeconds,
   contactFieldNames,
   contactFields,
+  contactLimits,
   contactPatterns,
   invisibleClass,
   type ContactField,
@@ -12,12 +13,7 @@ import {
  * validates with it and firestore.rules is generated from it. This module reads it the way the
  * form needs it. Lengths are `contactLimits`, in UTF-16 code units.
  */
-export { clientIntervalSeconds, contactPatterns };
-
-/** The longest value of each field. */
-export const contactLimits = Object.fromEntries(
-  contactFieldNames.map((field) => [field, contactFields[field].max]),
-) as Readonly<Record<ContactField, number>>;
+export { clientIntervalSeconds, contactLimits, contactPatterns };
 
 /** Which pattern each field's stored value must match; see matchesFully. */
 export const fieldPatterns = Object.fromEntries(

@@ -12,7 +12,7 @@ import {
   type FormSignals,
   type WriteOutcome,
 } from './contact-submission';
-import { maxFormSeconds } from '../../../platform/contact-request/contact-request.cjs';
+import { maxFormSeconds } from '../../../platform/contact-request/contact-schema.cjs';
 import { contactWriteDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { StoredContext } from './request-context';
 

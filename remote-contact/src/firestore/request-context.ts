@@ -3,7 +3,7 @@ import {
   contextFields,
   utmParameters,
   type ContextField,
-} from '../../../platform/contact-request/contact-request.cjs';
+} from '../../../platform/contact-request/contact-schema.cjs';
 import { matchesFully } from '../contact-form/contact-limits';
 
 /** The context fields a request is stored with: only those present and valid. */

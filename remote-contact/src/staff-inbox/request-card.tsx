@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { mailtoHref, staffInbox, type RequestStatus } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
-import { contextFieldNames } from '../../../platform/contact-request/contact-request.cjs';
+import { contextFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
 import type { InboxRequest } from './inbox-request';
 import { LeadControls, LeadNote } from './lead/lead-controls';
 import { LeadHistory } from './lead/lead-history';

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  historyKey,
-  type HistoryField,
-} from '../../../platform/contact-request/contact-request.cjs';
+import { historyKey } from '../../../platform/contact-request/contact-schema.cjs';
+import type { HistoryField } from '../../../platform/contact-request/contact-request.cjs';
 import { toInboxRequest, type InboxRequest } from './inbox-request';
 import type { StaffConnection } from './staff-connection';
 

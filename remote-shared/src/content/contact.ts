@@ -1,18 +1,12 @@
-import {
-  contactFieldNames,
-  contactFields,
-  type ContactField,
-} from '../../../platform/contact-request/contact-schema.cjs';
+import type { ContactField } from '../../../platform/contact-request/contact-schema.cjs';
 
 export type { ContactField };
 
 /**
- * The longest value of each field, as the platform's contact schema has them (kept here for
- * released remote-contact versions that still read them from this remote).
+ * The longest value of each field, the platform's contact schema's (kept here for released
+ * remote-contact versions that still read them from this remote).
  */
-export const contactLimits = Object.fromEntries(
-  contactFieldNames.map((field) => [field, contactFields[field].max]),
-) as Readonly<Record<ContactField, number>>;
+export { contactLimits } from '../../../platform/contact-request/contact-schema.cjs';
 
 /** Texts of the contact form. */
 export const contactPage = {

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { staffInbox, type RequestStatus } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
-import { leadLimits, statuses } from '../../../../platform/contact-request/contact-request.cjs';
+import { leadLimits, statuses } from '../../../../platform/contact-request/contact-schema.cjs';
 import fields from '../../shared-styles/fields.module.css';
 import type { InboxRequest } from '../inbox-request';
 import styles from './lead.module.css';
