@@ -1,6 +1,6 @@
 // @ts-check
 const { auth, firestore } = require('../../platform/apps.cjs');
-const { parseArgsOrUsage } = require('../cli/args.cjs');
+const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
 const { CliError, targetOf } = require('../cli/cli.cjs');
 const env = require('../cli/env.cjs');
 
@@ -62,8 +62,7 @@ function parseOptions(argv, source = process.env) {
     usage,
   );
   const [command, email = '', ...extra] = positionals;
-  const str = (/** @type {string} */ key) =>
-    typeof values[key] === 'string' ? /** @type {string} */ (values[key]) : undefined;
+  const str = (/** @type {string} */ key) => stringOf(values, key);
   const target = targetOf(
     { emulator: str('emulator'), project: str('project') },
     env.text('FIREBASE_AUTH_EMULATOR_HOST', source),

@@ -1,6 +1,6 @@
 // @ts-check
 const { firestore } = require('../../platform/apps.cjs');
-const { parseArgsOrUsage } = require('../cli/args.cjs');
+const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
 const { CliError, targetOf } = require('../cli/cli.cjs');
 const env = require('../cli/env.cjs');
 
@@ -97,10 +97,7 @@ function parseOptions(argv, source = process.env) {
     },
     usage,
   );
-  const str = (/** @type {string} */ key) => {
-    const value = values[key];
-    return typeof value === 'string' ? value : undefined;
-  };
+  const str = (/** @type {string} */ key) => stringOf(values, key);
 
   const format = str('format') ?? 'table';
   if (format !== 'table' && format !== 'csv' && format !== 'json') {
