@@ -3,7 +3,7 @@ import { errorField, errorOnce } from '../log';
 import { releasesOf, type RemoteSet } from '../remotes/remote-set';
 import { RemotePoller } from '../remotes/remote-poller';
 import type { RenderFailure, ShellAssets } from '../../../platform/render-protocol/worker-protocol';
-import { isClientOnly, type RemoteAlias } from '../../../platform/routes/routes.cjs';
+import { isClientOnly } from '../../../platform/routes/routes.cjs';
 import type { Renderer } from '../worker/renderer';
 import { WorkerSwap } from '../worker/worker-swap';
 import { servedPage, type ServedPage } from '../http/served-page';
@@ -44,7 +44,7 @@ export class PageService {
     this.remotes = new RemotePoller(config, (set) => this.workers.follow(set));
   }
 
-  /** The remote set in force, for what else follows the remotes (the page policy). */
+  /** The remote set in force, for what else follows the remotes (page policy, fonts, remotes.json). */
   get remoteSet(): RemoteSet | undefined {
     return this.remotes.set ?? undefined;
   }
@@ -52,16 +52,6 @@ export class PageService {
   /** Calls `listener` with every remote set read; returns what stops it. */
   onRemoteSet(listener: (set: RemoteSet) => void): () => void {
     return this.remotes.onSet(listener);
-  }
-
-  /** The remotes.json in force, for the client-rendered fallback page. */
-  get remotesJson(): string | undefined {
-    return this.remotes.set?.remotesJson;
-  }
-
-  /** Where each remote's browser build is, as the remotes.json in force says. */
-  get browserRemotes(): Readonly<Record<RemoteAlias, string>> | undefined {
-    return this.remotes.set?.browserRemotes;
   }
 
   /** Reads the remotes once (so the first page is rendered from them), then keeps watching. */

@@ -86,7 +86,7 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
   const security = new SecurityHeaders(config, contact);
   // The page policy follows the remotes the pages are rendered from, read by their one poller.
   const unfollow = pages.onRemoteSet((set) => void contact.follow(set));
-  const fonts = createFontServer(() => pages.browserRemotes, config.deadlineMs);
+  const fonts = createFontServer(() => pages.remoteSet?.browserRemotes, config.deadlineMs);
   const files = createStaticFiles({
     root: config.staticDir,
     setHeaders(res, pathname) {
@@ -130,8 +130,9 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
           sendText(req, res, 200, 'application/xml; charset=utf-8', sitemapXml(config.siteOrigin));
           return;
         }
-        if (pathname === '/remotes.json' && pages.remotesJson) {
-          sendText(req, res, 200, 'application/json', pages.remotesJson, 'no-cache');
+        const remotesJson = pages.remoteSet?.remotesJson;
+        if (pathname === '/remotes.json' && remotesJson) {
+          sendText(req, res, 200, 'application/json', remotesJson, 'no-cache');
           return;
         }
         if (fonts(req, res, pathname)) return;
