@@ -36,6 +36,7 @@ import { normalizeContactValues } from '../../remote-contact/src/contact-form/co
 import { validateContact } from '../../remote-contact/src/contact-form/validation';
 import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
 import { emulatorAddress } from '../support/emulators/firestore';
+import { rulesLiteral } from '../../tools/rules/rules-file.cjs';
 
 // Its own project, so these tests never see the writer tests' documents.
 const projectId = 'demo-rules-test';
@@ -109,16 +110,6 @@ async function seed(id = storedId) {
     await setDoc(doc(context.firestore(), 'users', id), valid());
   });
 }
-
-/**
- * A pattern as a double-quoted string literal of the rules language. Characters outside
- * printable ASCII (the bidi controls) are \u escapes of the literal: RE2 itself has no \u.
- */
-const rulesLiteral = (pattern: string) =>
-  `"${pattern
-    .replace(/\\/g, '\\\\')
-    .replace(/"/g, '\\"')
-    .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 
 describe('the rules and the form share one definition (contact-schema.cjs)', () => {
   it.each(Object.keys(contactLimits) as (keyof typeof contactLimits)[])(
