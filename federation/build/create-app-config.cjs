@@ -106,6 +106,9 @@ const dropBuildMachineFiles = () =>
     },
   );
 
+/** Every remote at its local port: remotes.json as built, and the dev servers' policy. */
+const localRemoteLocations = () => Object.fromEntries(remoteIds.map((id) => [id, manifestUrl(id)]));
+
 /**
  * The shell's remotes.json as built: every remote at its local port (platform/apps.cjs), so the
  * ports live in one place. A deployment replaces it (the release tools write their own); moving
@@ -116,8 +119,7 @@ const localRemotesJson = () =>
     'LocalRemotesJson',
     (stages) => stages.PROCESS_ASSETS_STAGE_ADDITIONAL,
     (compilation, webpack) => {
-      const locations = Object.fromEntries(remoteIds.map((id) => [id, manifestUrl(id)]));
-      const json = `${JSON.stringify(locations, null, 2)}\n`;
+      const json = `${JSON.stringify(localRemoteLocations(), null, 2)}\n`;
       compilation.emitAsset('remotes.json', new webpack.sources.RawSource(json));
     },
   );
@@ -208,7 +210,7 @@ function developmentPolicy() {
   return {
     ...security.documentHeaders,
     'Content-Security-Policy-Report-Only': security.contentSecurityPolicy({
-      remotes: Object.fromEntries(remoteIds.map((id) => [id, manifestUrl(id)])),
+      remotes: localRemoteLocations(),
       firebase: fs.existsSync(firebaseConfig)
         ? JSON.parse(fs.readFileSync(firebaseConfig, 'utf8'))
         : undefined,
