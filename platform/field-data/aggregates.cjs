@@ -1,0 +1,78 @@
+// @ts-check
+/**
+ * How field data is kept in Firestore: one document per minute, version set and route, which
+ * every render instance adds to with increments (written in batches, never one write per
+ * beacon), and one per minute for the beacons refused. A reader (npm run vitals, the canary's
+ * judge) merges any range of them. Only servers touch these collections: the rules deny them
+ * to every client.
+ */
+const { createHash } = require('node:crypto');
+
+/** @typedef {import('./histogram.cjs').Histogram} Histogram */
+/** @typedef {import('../apps.cjs').RemoteId} RemoteId */
+/** @typedef {'live' | 'canary' | 'preview'} Lane */
+
+const aggregatesCollection = 'fieldData';
+const refusalsCollection = 'fieldDataRefused';
+
+/** Counts a minute's document adds up (beacons: every beacon accepted, views: page loads). */
+const countFields = /** @type {const} */ ([
+  'beacons',
+  'views',
+  'errors',
+  'failedLoads',
+  'tapsCaptured',
+  'tapsReplayed',
+]);
+
+/** The histogram field of each metric. */
+const histogramFields = /** @type {const} */ ({ LCP: 'lcp', INP: 'inp', CLS: 'cls' });
+
+/**
+ * One minute of one version set on one route, as stored.
+ * @typedef {object} MinuteAggregate
+ * @property {string} minute the minute's start, "YYYY-MM-DDTHH:MMZ" (sorts as time)
+ * @property {string} set the version set's id
+ * @property {string} route
+ * @property {Lane} lane how the set was served: to everyone, to the canary's share, to a preview
+ * @property {string | null} canary the canary running then, if any
+ * @property {Partial<Record<RemoteId, string>>} releases each remote's release in the set
+ * @property {number} beacons
+ * @property {number} views
+ * @property {number} errors
+ * @property {number} failedLoads
+ * @property {number} tapsCaptured
+ * @property {number} tapsReplayed
+ * @property {Histogram} [lcp]
+ * @property {Histogram} [inp]
+ * @property {Histogram} [cls]
+ */
+
+/** The minute a time falls in, as stored. @param {Date | number} time */
+function minuteOf(time) {
+  return `${new Date(time).toISOString().slice(0, 16)}Z`;
+}
+
+/** A version set's short id, from the render server's key of it (remotes and their builds). @param {string} versionSetKey */
+function versionSetIdOf(versionSetKey) {
+  return createHash('sha256').update(versionSetKey).digest('hex').slice(0, 12);
+}
+
+/**
+ * The document id of a minute's aggregate: Firestore ids may not hold "/", so a route's slashes
+ * become "~".
+ * @param {string} minute @param {string} set @param {string} route
+ */
+function aggregateIdOf(minute, set, route) {
+  return `${minute}_${set}_${route.replace(/\//g, '~')}`;
+}
+
+module.exports = {
+  aggregatesCollection,
+  refusalsCollection,
+  countFields,
+  histogramFields,
+  minuteOf,
+  versionSetIdOf,
+  aggregateIdOf,
+};
