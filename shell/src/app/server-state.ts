@@ -11,6 +11,26 @@ export interface ServerState {
   readonly manifests: Readonly<Record<string, unknown>>;
   /** Pages the server could not load, drawn as "unavailable". */
   readonly unavailable: readonly PageModuleId[];
+  /** Which version set the page was rendered with, for its field data (beacons name it). */
+  readonly field?: FieldTag;
+  /** Set when the page is a reviewer's preview of releases that are not live. */
+  readonly preview?: PreviewState;
+}
+
+/** How the render server served the page's version set. */
+export type Lane = 'live' | 'canary' | 'preview';
+
+export interface FieldTag {
+  /** The version set's short id (12 hex digits). */
+  readonly set: string;
+  readonly lane: Lane;
+}
+
+export interface PreviewState {
+  /** Each remote's release in the previewed set ("1.4.0+3bee290"). */
+  readonly releases: Readonly<Partial<Record<RemoteAlias, string>>>;
+  /** When the link stops working (ISO time). */
+  readonly expiresAt: string;
 }
 
 export const serverStateElementId = 'firstday-state';
