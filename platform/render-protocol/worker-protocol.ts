@@ -16,6 +16,28 @@ export interface RendererSetup {
   readonly siteOrigin: string;
   /** What the shell's own build puts on every page. */
   readonly shell: ShellAssets;
+  /** How the pages name this set in their field data. */
+  readonly field: FieldTag;
+  /** Set for a reviewer's preview: the pages carry a badge and are never indexed. */
+  readonly preview?: PreviewState;
+}
+
+/** How the render server serves a version set: to everyone, to a canary's share, to a reviewer. */
+export type Lane = 'live' | 'canary' | 'preview';
+
+/** What a page's field data says of the set it runs. */
+export interface FieldTag {
+  /** The version set's short id (12 hex digits). */
+  readonly set: string;
+  readonly lane: Lane;
+}
+
+/** A preview's releases, for its badge. */
+export interface PreviewState {
+  /** Each previewed remote's release ("1.4.0+3bee290"). */
+  readonly releases: Readonly<Partial<Record<RemoteAlias, string>>>;
+  /** When the link stops working (ISO time). */
+  readonly expiresAt: string;
 }
 
 export interface ShellAssets {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { apps } from '../../platform/apps.cjs';
 import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
+import { minSecretLength } from '../../platform/releases/preview-token.cjs';
 
 /** The render server's settings, read once from the environment and checked at start-up. */
 export interface ServerConfig {
@@ -24,6 +25,12 @@ export interface ServerConfig {
   readonly cspReportOnly: boolean;
   /** A local Auth emulator pages may reach (host:port), as the Firebase tools name it. */
   readonly authEmulatorHost: string | undefined;
+  /** The key preview links are signed with; unset, preview links are refused. */
+  readonly previewSecret: string | undefined;
+  /** How many previewed version sets may have a render worker at once. */
+  readonly previewWorkers: number;
+  /** A preview's worker is retired once unused this long. */
+  readonly previewIdleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -37,6 +44,14 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
   if (!Number.isInteger(value) || value < min) {
     throw new ConfigError(`${name} must be a whole number of at least ${min} (it is "${raw}")`);
   }
+  return value;
+}
+
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (value.length < minSecretLength)
+    throw new ConfigError(`${name} must be at least ${minSecretLength} characters`);
   return value;
 }
 
@@ -71,5 +86,8 @@ export function readConfig(env: NodeJS.ProcessEnv, bundleDir: string): ServerCon
     pageCache: env.PAGE_CACHE !== 'off',
     cspReportOnly: env.CSP_REPORT_ONLY === '1',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    previewSecret: secret(env, 'PREVIEW_SECRET'),
+    previewWorkers: number(env, 'PREVIEW_WORKERS', 2, 1),
+    previewIdleMs: number(env, 'PREVIEW_IDLE_MS', 10 * 60_000, 1000),
   };
 }

@@ -8,6 +8,7 @@ import type { ServerState } from './app/server-state';
 import { InitialPagesContext, type InitialPages } from './remotes/initial-pages';
 import { preloadPage } from './remotes/lazy-pages';
 import { routeFor } from './routes/route-table';
+import { PreviewBadge } from './preview-badge/preview-badge';
 import { withinDeadline } from '../../federation/runtime-plugins/load-deadline';
 
 /** Lets the browser handle input and paint between start-up steps (each a task of its own). */
@@ -41,6 +42,7 @@ export async function start(root: HTMLElement, state: ServerState | null): Promi
           <AppRoutes />
         </BrowserRouter>
       </InitialPagesContext>
+      <PreviewBadge preview={state?.preview} />
       <ClientReady />
     </StrictMode>
   );

@@ -35,6 +35,11 @@ const variables = {
   FIRESTORE_EMULATOR_HOST: { kind: 'text', about: 'HOST:PORT of a Firestore emulator' },
   FIREBASE_AUTH_EMULATOR_HOST: { kind: 'text', about: 'HOST:PORT of an Auth emulator' },
   GOOGLE_APPLICATION_CREDENTIALS: { kind: 'text', about: 'a service account key file' },
+  PREVIEW_SECRET: {
+    kind: 'text',
+    about: 'the key preview links are signed with (the local stack has its own by default)',
+  },
+  SITE_ORIGIN: { kind: 'text', about: 'the origin preview links point at' },
   LOG_FORMAT: { kind: 'text', about: "the render server's log format (pretty on a terminal)" },
   STATIC_SERVER_OPTIONS: { kind: 'text', fallback: '{}', about: 'a static server child: JSON' },
   TEST_PORT_BASE: { kind: 'port', fallback: 4000, about: 'tests: first of the site ports' },

@@ -7,6 +7,8 @@ const os = require('node:os');
 const { startRenderServer } = require('./render-server.cjs');
 const { serveStaticProcess } = require('./static-server.cjs');
 const security = require('../../platform/security/security-policy.cjs');
+const { localPreviewSecret } = require('../../platform/releases/preview-token.cjs');
+const environment = require('../cli/env.cjs');
 
 /** Builds the four apps and serves the composed site: shared by start, test and bench. */
 
@@ -150,7 +152,15 @@ async function serveSite({
    */
   const serve = (id) =>
     id === 'shell' && !clientRendered
-      ? startRenderServer({ port: ports.shell, host, remotesJson, env: renderEnv })
+      ? startRenderServer({
+          port: ports.shell,
+          host,
+          remotesJson,
+          env: {
+            PREVIEW_SECRET: environment.text('PREVIEW_SECRET') ?? localPreviewSecret,
+            ...renderEnv,
+          },
+        })
       : serveStaticProcess(id, {
           dir: dirs[id] ?? distOf(id),
           port: ports[id],

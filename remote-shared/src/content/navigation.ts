@@ -48,3 +48,11 @@ export const errors = {
   retryLabel: 'Try again',
   loadingLabel: 'Loading',
 } as const;
+
+/** The badge a reviewer sees on every page of a preview link. */
+export const previewBadge = {
+  label: 'Preview',
+  heading: 'You are previewing releases that are not live',
+  until: 'Link works until',
+  leave: 'Leave preview',
+} as const;

@@ -15,7 +15,7 @@ export class PageCache {
   private readonly pages = new LRUCache<string, ServedPage>({ max: maxPagesKept });
   private readonly lastGood = new LRUCache<string, ServedPage>({ max: maxPagesKept });
   /** Renders under way, so that many visitors asking for one page at once cause one render. */
-  private readonly rendering = new Map<string, Promise<ServedPage>>();
+  private readonly rendering = new Map<string, Promise<ServedPage | undefined>>();
 
   /** `enabled` false (PAGE_CACHE off): every request renders; only the last good is kept. */
   constructor(private readonly enabled: boolean) {}
@@ -24,8 +24,8 @@ export class PageCache {
   async get(
     versionSet: string,
     pathname: string,
-    render: () => Promise<ServedPage>,
-  ): Promise<ServedPage> {
+    render: () => Promise<ServedPage | undefined>,
+  ): Promise<ServedPage | undefined> {
     const key = `${versionSet}|${pathname}`;
     const cached = this.pages.get(key);
     if (cached) return cached;
@@ -38,10 +38,13 @@ export class PageCache {
     return pending;
   }
 
-  /** Keeps a good render: for its version set, and as the path's last good one. */
-  keep(versionSet: string, pathname: string, page: ServedPage): void {
+  /**
+   * Keeps a good render for its version set, and (a live set's) as the path's last good one:
+   * what stands in for a failed render is always a page of a set everyone was served.
+   */
+  keep(versionSet: string, pathname: string, page: ServedPage, lastGood: boolean): void {
     if (this.enabled) this.pages.set(`${versionSet}|${pathname}`, page);
-    this.lastGood.set(pathname, page);
+    if (lastGood) this.lastGood.set(pathname, page);
   }
 
   lastGoodOf(pathname: string): ServedPage | undefined {
@@ -49,8 +52,8 @@ export class PageCache {
   }
 
   /** Drops the pages of every other version set: they are served no more. */
-  keepOnly(versionSet: string): void {
+  keepOnly(versionSets: readonly string[]): void {
     for (const key of [...this.pages.keys()])
-      if (!key.startsWith(`${versionSet}|`)) this.pages.delete(key);
+      if (!versionSets.some((set) => key.startsWith(`${set}|`))) this.pages.delete(key);
   }
 }

@@ -19,17 +19,32 @@ import { ContactSettings } from '../remotes/contact-settings';
 import { createFontServer } from './remote-fonts';
 import { robotsTxt, sitemapXml } from './site-files';
 import { SecurityHeaders } from './security-headers';
+import { answerPreviewPath } from './preview-routes';
+import { CanaryDraw, laneFor } from '../lanes/visitor-lane';
+import { overHttps } from '../../../platform/security/security-policy.cjs';
+import { beaconPath } from '../../../platform/field-data/beacon.cjs';
 
 const hashedAsset = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+/** How one page answer is sent, beyond the page itself. */
+interface PageDelivery {
+  readonly cacheControl: string;
+  readonly security: Record<string, string>;
+  /** A cohort or session cookie to set: the answer is then the visitor's own, never shared. */
+  readonly setCookie?: string;
+  /** Pages differ by the session cookie (a canary runs): caches must key on it. */
+  readonly byCookie: boolean;
+  /** A reviewer's preview: never stored, never indexed. */
+  readonly preview: boolean;
+}
 
 function sendPage(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   page: ServedPage,
-  cacheControl: string,
-  security: Record<string, string>,
+  delivery: PageDelivery,
 ): void {
-  for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(delivery.security)) res.setHeader(name, value);
   // q-values count: `br;q=0` refuses brotli.
   const accepted = new Negotiator(req).encoding(['br', 'gzip', 'identity']);
   const [body, encoding] =
@@ -39,8 +54,17 @@ function sendPage(
         ? [page.gzip, 'gzip']
         : [Buffer.from(page.html), undefined];
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('Cache-Control', page.cacheable ? cacheControl : 'no-store');
+  res.setHeader('Vary', delivery.byCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+  res.setHeader(
+    'Cache-Control',
+    delivery.preview || !page.cacheable
+      ? 'no-store'
+      : delivery.setCookie
+        ? 'private, no-store'
+        : delivery.cacheControl,
+  );
+  if (delivery.setCookie) res.setHeader('Set-Cookie', delivery.setCookie);
+  if (delivery.preview) res.setHeader('X-Robots-Tag', 'noindex');
   if (page.status === 503) res.setHeader('Retry-After', '10');
   res.setHeader('ETag', page.etag);
   // Weak comparison and lists, as RFC 9110 says for If-None-Match.
@@ -81,7 +105,13 @@ function rawPath(target: string): string {
  * shell's static build is served as a CDN would, and robots.txt, sitemap.xml and remotes.json
  * are answered from the configuration in force.
  */
-export function createHttpServer(config: ServerConfig, pages: PageService): http.Server {
+export function createHttpServer(
+  config: ServerConfig,
+  pages: PageService,
+  /** Takes field-data beacons (POST beaconPath); without it they are refused like any write. */
+  beacons?: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): http.Server {
+  const draw = new CanaryDraw();
   const contact = new ContactSettings(config.deadlineMs);
   const security = new SecurityHeaders(config, contact);
   // The page policy follows the remotes the pages are rendered from, read by their one poller.
@@ -97,14 +127,17 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
     },
   });
   const servePage = async (req: http.IncomingMessage, res: http.ServerResponse, path: string) => {
-    const page = await pages.page(path);
-    sendPage(
-      req,
-      res,
-      page,
-      config.pageCacheControl,
-      await security.forPage(req, page, pages.remoteSet),
-    );
+    const canary = pages.canary;
+    const https = overHttps(req);
+    const choice = laneFor(req, canary, config.previewSecret, draw, https);
+    const { page, set } = await pages.page(path, choice.lane);
+    sendPage(req, res, page, {
+      cacheControl: config.pageCacheControl,
+      security: await security.forPage(req, page, pages.remoteSet, set),
+      setCookie: choice.setCookie,
+      byCookie: canary !== null,
+      preview: choice.lane.kind === 'preview',
+    });
   };
 
   const server = http.createServer(
@@ -112,6 +145,8 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
       (req, res) => {
         for (const [name, value] of Object.entries(security.forFile(req)))
           res.setHeader(name, value);
+        // Field data is the one thing posted here, and its handler checks everything itself.
+        if (beacons && rawPath(req.url ?? '') === beaconPath) return beacons(req, res);
         // Writes, TRACE and over-long addresses get their own answers, never a page.
         if (refuseUnservable(req, res)) return;
         let url: URL;
@@ -136,6 +171,7 @@ export function createHttpServer(config: ServerConfig, pages: PageService): http
           return;
         }
         if (fonts(req, res, pathname)) return;
+        if (answerPreviewPath(req, res, pathname, config.previewSecret, overHttps(req))) return;
         // Paths without an extension are pages (a missing script or image is a real 404).
         if (pathname === '/index.html') return servePage(req, res, '/');
         if (path.extname(pathname)) {

@@ -25,11 +25,15 @@ export class SecurityHeaders {
     private readonly contact: ContactSettings,
   ) {}
 
-  /** Headers for a page whose HTML is `page.html`, rendered with the remote set `set` in force. */
+  /**
+   * Headers for a page whose HTML is `page.html`, with the live remote set `set` in force,
+   * rendered from `pageSet` (a canary's or a preview's, or the live one): its remotes are allowed.
+   */
   async forPage(
     req: http.IncomingMessage,
     page: { readonly html: string },
     set: RemoteSet | undefined,
+    pageSet: RemoteSet | undefined = set,
   ): Promise<Record<string, string>> {
     if (set !== undefined) {
       const reading = this.contact.follow(set);
@@ -46,7 +50,7 @@ export class SecurityHeaders {
     const https = overHttps(req);
     const policy = contentSecurityPolicy({
       // remotes.json as the poller parsed it: every remote's URL, nothing else is accepted.
-      remotes: set?.browserRemotes ?? {},
+      remotes: pageSet?.browserRemotes ?? {},
       firebase: this.contact.firebase,
       scriptHashes,
       https,

@@ -1,30 +1,45 @@
 import type { ServerConfig } from '../config';
 import { errorField, log } from '../log';
 import type { RemoteAlias } from '../../../platform/routes/routes.cjs';
-import { confirmOutages, readRemoteSet, type RemoteSet } from './remote-set';
+import type { Canary } from '../../../platform/remotes/remotes-json.cjs';
+import { confirmOutages, readPointer, readRemoteSetAt, type RemoteSet } from './remote-set';
+
+/** What remotes.json says to serve: the live set, and a canary's set beside it when one runs. */
+export interface ServedSets {
+  readonly live: RemoteSet;
+  readonly canary: { readonly canary: Canary; readonly set: RemoteSet } | null;
+}
 
 type PollerConfig = Pick<ServerConfig, 'remotesJson' | 'deadlineMs' | 'pollMs'>;
 
 /**
  * The one reader of remotes.json and the remotes' manifests: it reads them every few seconds and
- * hands each set read to `follow` (the render workers), awaited before the next read, and to the
- * listeners, which must not hold the poll. Outages and an unreadable remotes.json are logged once.
+ * hands the sets read to `follow` (the render workers), awaited before the next read, and the
+ * live set to the listeners, which must not hold the poll. Outages and an unreadable
+ * remotes.json are logged once.
  */
 export class RemotePoller {
   private current: RemoteSet | null = null;
+  private currentCanary: ServedSets['canary'] = null;
   private timer: NodeJS.Timeout | undefined;
   private readonly failures = new Map<RemoteAlias, number>();
+  private readonly canaryFailures = new Map<RemoteAlias, number>();
   private remotesJsonUnreadable = false;
   private readonly listeners = new Set<(set: RemoteSet) => void>();
 
   constructor(
     private readonly config: PollerConfig,
-    private readonly follow: (set: RemoteSet) => Promise<void>,
+    private readonly follow: (sets: ServedSets) => Promise<void>,
   ) {}
 
-  /** The remote set in force: the last one read. */
+  /** The live remote set in force: the last one read. */
   get set(): RemoteSet | null {
     return this.current;
+  }
+
+  /** The canary running, with its set, as last read. */
+  get canary(): ServedSets['canary'] {
+    return this.currentCanary;
   }
 
   /** Calls `listener` with every set read; returns what stops it. */
@@ -49,12 +64,24 @@ export class RemotePoller {
 
   private async refresh(): Promise<void> {
     let set: RemoteSet;
+    let canary: ServedSets['canary'] = null;
     try {
-      set = confirmOutages(
-        this.current,
-        await readRemoteSet(this.config.remotesJson, this.config.deadlineMs),
-        this.failures,
-      );
+      const pointer = await readPointer(this.config.remotesJson, this.config.deadlineMs);
+      const reading = (remotes: RemoteSet['browserRemotes']) =>
+        readRemoteSetAt(remotes, pointer.text, this.config.deadlineMs);
+      const [live, candidate] = await Promise.all([
+        reading(pointer.live),
+        pointer.canary ? reading({ ...pointer.live, ...pointer.canary.remotes }) : null,
+      ]);
+      set = confirmOutages(this.current, live, this.failures);
+      if (pointer.canary && candidate) {
+        const before =
+          this.currentCanary?.canary.id === pointer.canary.id ? this.currentCanary : null;
+        canary = {
+          canary: pointer.canary,
+          set: confirmOutages(before?.set ?? null, candidate, this.canaryFailures),
+        };
+      }
     } catch (error) {
       if (!this.remotesJsonUnreadable)
         log('ERROR', 'Cannot read remotes.json; the remotes in force stay', {
@@ -68,8 +95,9 @@ export class RemotePoller {
     this.remotesJsonUnreadable = false;
     logOutages(this.current, set);
     this.current = set;
+    this.currentCanary = canary;
     for (const listener of this.listeners) listener(set);
-    await this.follow(set);
+    await this.follow({ live: set, canary });
   }
 }
 

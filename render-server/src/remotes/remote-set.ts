@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { remoteIds as remoteAliases } from '../../../platform/apps.cjs';
-import { parseRemoteLocations } from '../../../platform/remotes/remotes-json.cjs';
+import {
+  parseCanary,
+  parseRemoteLocations,
+  type Canary,
+} from '../../../platform/remotes/remotes-json.cjs';
 import type { RemoteAlias } from '../../../platform/routes/routes.cjs';
 import type { BrowserManifest } from '../../../platform/render-protocol/worker-protocol';
 import { fetchWithinDeadline, uncached } from './fetch-within-deadline';
@@ -34,10 +38,36 @@ async function readRemotesJson(source: string, deadlineMs: number): Promise<stri
   return /^https?:\/\//.test(source) ? fetchText(source, deadlineMs) : readFile(source, 'utf8');
 }
 
-/** Reads remotes.json and every remote's two manifests, each within the deadline. */
+/** remotes.json as read: the live remotes, and the canary when one runs. */
+export interface ReleasePointer {
+  readonly text: string;
+  readonly live: Readonly<Record<RemoteAlias, string>>;
+  readonly canary: Canary | null;
+}
+
+/** Reads and checks remotes.json. */
+export async function readPointer(source: string, deadlineMs: number): Promise<ReleasePointer> {
+  const text = await readRemotesJson(source, deadlineMs);
+  const json: unknown = JSON.parse(text);
+  return { text, live: parseRemoteLocations(json), canary: parseCanary(json) };
+}
+
+/** Reads the live remotes of remotes.json and their manifests (what `server.js --check` renders). */
 export async function readRemoteSet(source: string, deadlineMs: number): Promise<RemoteSet> {
-  const remotesJson = await readRemotesJson(source, deadlineMs);
-  const browserRemotes = parseRemoteLocations(JSON.parse(remotesJson));
+  const pointer = await readPointer(source, deadlineMs);
+  return readRemoteSetAt(pointer.live, pointer.text, deadlineMs);
+}
+
+/**
+ * Reads every remote's two manifests, each within the deadline, for the remotes at
+ * `browserRemotes` (remotes.json's live ones, or those with a canary's or a preview's in place).
+ * @param remotesJson what the client-rendered fallback page is told: remotes.json as read
+ */
+export async function readRemoteSetAt(
+  browserRemotes: Readonly<Record<RemoteAlias, string>>,
+  remotesJson: string,
+  deadlineMs: number,
+): Promise<RemoteSet> {
   const serverRemotes = Object.fromEntries(
     remoteAliases.map((alias) => [alias, serverManifestOf(browserRemotes[alias])]),
   ) as Record<RemoteAlias, string>;

@@ -1,6 +1,7 @@
 import { candidateRemoteDeadlineMs, pageRenderDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { ServerConfig } from '../config';
 import { Renderer } from './renderer';
+import { rendererSetup } from './renderer-setup';
 import { readRemoteSet, releasesOf } from '../remotes/remote-set';
 import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import { routes } from '../../../platform/routes/routes.cjs';
@@ -23,15 +24,10 @@ export async function checkRoutes(config: ServerConfig, shell: ShellAssets): Pro
     (alias) => `${alias} did not answer: ${set.problems[alias] ?? 'no answer'}`,
   );
   if (set.down.length > 0) return { ok: false, releases: releasesOf(set), problems };
-  const renderer = new Renderer(set.key, {
-    serverRemotes: set.serverRemotes,
-    browserRemotes: set.browserRemotes,
-    manifests: set.manifests,
-    down: [],
-    deadlineMs: remoteMs,
-    siteOrigin: config.siteOrigin,
-    shell,
-  });
+  const renderer = new Renderer(
+    set.key,
+    rendererSetup(set, { deadlineMs: remoteMs, siteOrigin: config.siteOrigin }, shell, 'live'),
+  );
   try {
     await renderer.ready;
     for (const route of routes) {

@@ -2,13 +2,14 @@ import { retiredWorkerGraceMs } from '../../../platform/deadlines.cjs';
 import type { ServerConfig } from '../config';
 import { errorField, log, type LogFields } from '../log';
 import { releasesOf, type RemoteSet } from '../remotes/remote-set';
-import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
+import type { Lane, ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import { Renderer } from './renderer';
+import { rendererSetup } from './renderer-setup';
 
 /**
  * One render worker per set of remote versions: when the set changes, a worker for the new set
  * is started, switched to once it is ready, and the old one retired (after a grace period for
- * the renders it still has under way).
+ * the renders it still has under way). One swap serves the live set, another a canary's.
  */
 export class WorkerSwap {
   private renderer: Renderer | null = null;
@@ -19,7 +20,8 @@ export class WorkerSwap {
     private readonly shell: ShellAssets,
     private readonly errorOnce: (key: string, message: string, fields: LogFields) => void,
     /** Told of each worker switched to, once it serves. */
-    private readonly switched: (versionSet: string) => void,
+    private readonly switched: (set: RemoteSet) => void,
+    private readonly lane: Exclude<Lane, 'preview'> = 'live',
   ) {}
 
   /** The worker serving now, if any started. */
@@ -33,15 +35,7 @@ export class WorkerSwap {
     // Without remote-shared no page can be drawn: the worker in force stays for when it is back.
     if (set.down.includes('remote-shared')) return;
     if ((live?.key === set.key && live.alive) || this.starting?.key === set.key) return;
-    const next = new Renderer(set.key, {
-      serverRemotes: set.serverRemotes,
-      browserRemotes: set.browserRemotes,
-      manifests: set.manifests,
-      down: set.down,
-      deadlineMs: this.config.deadlineMs,
-      siteOrigin: this.config.siteOrigin,
-      shell: this.shell,
-    });
+    const next = new Renderer(set.key, rendererSetup(set, this.config, this.shell, this.lane));
     this.starting?.retire(0);
     this.starting = next;
     try {
@@ -59,13 +53,21 @@ export class WorkerSwap {
     if (this.starting !== next) return;
     this.starting = null;
     this.renderer = next;
-    log('NOTICE', 'Serving a new version set', {
+    log('NOTICE', this.lane === 'live' ? 'Serving a new version set' : 'Serving a canary', {
       versionSet: next.key,
       releases: releasesOf(set),
       previous: live ? live.key : null,
     });
     live?.retire(retiredWorkerGraceMs);
-    this.switched(next.key);
+    this.switched(set);
+  }
+
+  /** Stops serving (a canary that ended): renders under way get the grace period. */
+  clear(): void {
+    this.renderer?.retire(retiredWorkerGraceMs);
+    this.starting?.retire(0);
+    this.renderer = null;
+    this.starting = null;
   }
 
   stop(): void {

@@ -1,4 +1,7 @@
 import type { PageModuleId, RemoteAlias } from '../routes/route-table';
+import type { FieldTag, PreviewState } from '../../../platform/render-protocol/worker-protocol';
+
+export type { PreviewState } from '../../../platform/render-protocol/worker-protocol';
 
 /**
  * What a server-rendered page tells the browser, in a JSON script beside the markup: which
@@ -15,22 +18,6 @@ export interface ServerState {
   readonly field?: FieldTag;
   /** Set when the page is a reviewer's preview of releases that are not live. */
   readonly preview?: PreviewState;
-}
-
-/** How the render server served the page's version set. */
-export type Lane = 'live' | 'canary' | 'preview';
-
-export interface FieldTag {
-  /** The version set's short id (12 hex digits). */
-  readonly set: string;
-  readonly lane: Lane;
-}
-
-export interface PreviewState {
-  /** Each remote's release in the previewed set ("1.4.0+3bee290"). */
-  readonly releases: Readonly<Partial<Record<RemoteAlias, string>>>;
-  /** When the link stops working (ISO time). */
-  readonly expiresAt: string;
 }
 
 export const serverStateElementId = 'firstday-state';

@@ -35,9 +35,9 @@ function headTags(route: SiteRoute | undefined, setup: RendererSetup): string {
   const meta = pages[route?.page ?? 'notFound'];
   // A 404 has no address of its own to share: one page stands for every unknown path.
   const url = route ? `${setup.siteOrigin}${route.path}` : undefined;
-  // Search engines index a known, public page; a 404 or a private page (the route table's
-  // clientOnly, the staff inbox) gets robots noindex and no canonical URL.
-  const indexed = url !== undefined && !route?.clientOnly;
+  // Search engines index a known, public page; a 404, a private page (the route table's
+  // clientOnly, the staff inbox) or a reviewer's preview gets robots noindex and no canonical URL.
+  const indexed = url !== undefined && !route?.clientOnly && !setup.preview;
   const image = meta.shareImage;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -137,6 +137,8 @@ export function renderDocument({
     remotes: setup.browserRemotes,
     manifests: setup.manifests,
     unavailable,
+    field: setup.field,
+    ...(setup.preview ? { preview: setup.preview } : {}),
   });
   return [
     '<!doctype html><html lang="en"><head>',

@@ -8,6 +8,7 @@ import { InitialPagesContext, type InitialPages } from '../remotes/initial-pages
 import { preloadPage } from '../remotes/lazy-pages';
 import { remoteOf, routeFor, type PageModuleId } from '../routes/route-table';
 import { renderDocument } from './document';
+import { PreviewBadge } from '../preview-badge/preview-badge';
 import { stylesFor } from './stylesheets';
 import { prerenderDeadlineMs } from '../../../platform/deadlines.cjs';
 import type {
@@ -72,6 +73,7 @@ export async function renderRoute(
           <AppRoutes />
         </StaticRouter>
       </InitialPagesContext>
+      <PreviewBadge preview={setup.preview} />
     </StrictMode>,
     {
       // React moves large Suspense boundaries out of line, to be revealed by a script; the

@@ -7,8 +7,9 @@ const manifest = { metaData: { name: 'x', remoteEntry: { name: 'e.js' } }, expos
 function set(versions: Record<string, string>): RemoteSet {
   const aliases = ['remote-home', 'remote-contact', 'remote-shared'] as const;
   const down = aliases.filter((alias) => versions[alias] === 'down');
+  const key = aliases.map((alias) => `${alias}@${versions[alias]}`).join(' ');
   return {
-    key: aliases.map((alias) => `${alias}@${versions[alias]}`).join(' '),
+    key,
     versions: versions as RemoteSet['versions'],
     browserRemotes: Object.fromEntries(
       aliases.map((a) => [a, url(a)]),

@@ -10,6 +10,7 @@ const setup: RendererSetup = {
   deadlineMs: 1000,
   siteOrigin: 'https://firstday.studio',
   shell: { scripts: [], preloads: [], styles: [], icon: '' },
+  field: { set: '0123456789ab', lane: 'live' },
 };
 
 describe('renderDocument', () => {
@@ -55,5 +56,29 @@ describe('renderDocument', () => {
     const contact = head('/contact');
     expect(contact).toContain('<link rel="canonical" href="https://firstday.studio/contact">');
     expect(contact).not.toContain('noindex');
+  });
+
+  it('tags the page with its version set, and marks a preview noindex with its releases in the state', () => {
+    const about = routeFor('/about');
+    const live = renderDocument({ route: about, markup: '', styles: [], unavailable: [], setup });
+    expect(live).toContain('"field":{"set":"0123456789ab","lane":"live"}');
+    expect(live).not.toContain('"preview"');
+    const preview = renderDocument({
+      route: about,
+      markup: '',
+      styles: [],
+      unavailable: [],
+      setup: {
+        ...setup,
+        field: { set: '0123456789ab', lane: 'preview' },
+        preview: {
+          releases: { 'remote-home': '1.5.0+abc1234' },
+          expiresAt: '2026-12-01T00:00:00Z',
+        },
+      },
+    });
+    expect(preview).toContain('<meta name="robots" content="noindex">');
+    expect(preview).not.toContain('rel="canonical"');
+    expect(preview).toContain('"preview":{"releases":{"remote-home":"1.5.0+abc1234"}');
   });
 });

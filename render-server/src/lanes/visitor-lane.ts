@@ -1,0 +1,97 @@
+import type http from 'node:http';
+import { randomInt } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { readPreview, type PreviewReading } from '../../../platform/releases/preview-token.cjs';
+import type { LaneRequest } from '../cache/page-service';
+
+/**
+ * The one cookie that says which set a visitor is served. It is `__session` because Firebase
+ * Hosting passes no other cookie on to the render server, and keys its CDN cache on it: pages
+ * of the live cohort, of the canary's and of a preview are cached apart by the CDN, and each
+ * cohort's value is shared by all its visitors, so the cache still serves most of them.
+ *
+ *   c.<canary id>   in the canary's share     l.<canary id>   not in it
+ *   p.<preview token>                         a reviewer's preview
+ */
+const sessionCookie = '__session';
+
+/** How long a visitor keeps their cohort: longer than any canary should run. */
+const cohortSeconds = 7 * 24 * 3600;
+
+export interface LaneChoice {
+  readonly lane: LaneRequest;
+  /** A Set-Cookie to send with the page (a new cohort, or a stale preview cleared). */
+  readonly setCookie?: string;
+}
+
+/**
+ * Draws who joins a canary: a Weyl sequence from a random start, so that any run of visitors
+ * gets the share within one visitor (a fair coin drifts by several percent over a thousand),
+ * while no visitor can tell or steer where they fall.
+ */
+export class CanaryDraw {
+  private count = 0;
+  private readonly start = randomInt(1_000_000) / 1_000_000;
+
+  joins(sharePercent: number): boolean {
+    this.count += 1;
+    const position = (this.start + this.count * 0.6180339887498949) % 1;
+    return position < sharePercent / 100;
+  }
+}
+
+const cookieOptions = (https: boolean, maxAge: number) =>
+  ({ path: '/', httpOnly: true, sameSite: 'lax', secure: https, maxAge }) as const;
+
+/** The Set-Cookie that ends a preview (or any stale session value). */
+export const clearedSession = (https: boolean) =>
+  stringifySetCookie({ name: sessionCookie, value: '', ...cookieOptions(https, 0) });
+
+/** The Set-Cookie that starts a preview, for as long as its link lasts. */
+export const previewSession = (https: boolean, token: string, expires: number) =>
+  stringifySetCookie({
+    name: sessionCookie,
+    value: `p.${token}`,
+    ...cookieOptions(https, Math.max(0, expires - Math.floor(Date.now() / 1000))),
+  });
+
+/** The session cookie's value, if the request carries one. */
+function sessionOf(req: http.IncomingMessage): string | undefined {
+  const header = req.headers.cookie;
+  if (!header || header.length > 8192) return undefined;
+  return parseCookie(header)[sessionCookie];
+}
+
+/**
+ * The set a page request is served: a valid preview, else the visitor's cohort of the canary
+ * running (drawn on their first page), else the live set.
+ */
+export function laneFor(
+  req: http.IncomingMessage,
+  canary: { readonly id: string; readonly share: number } | null,
+  previewSecret: string | undefined,
+  draw: CanaryDraw,
+  https: boolean,
+): LaneChoice {
+  const session = sessionOf(req);
+  if (session?.startsWith('p.')) {
+    const reading: PreviewReading = previewSecret
+      ? readPreview(previewSecret, session.slice(2))
+      : { ok: false, reason: 'malformed' };
+    if (reading.ok) return { lane: { kind: 'preview', preview: reading.preview } };
+    // An ended or altered preview: the visitor goes on with the site everyone sees.
+    if (!canary) return { lane: { kind: 'live' }, setCookie: clearedSession(https) };
+  }
+  if (!canary) return { lane: { kind: 'live' } };
+  if (session === `c.${canary.id}`) return { lane: { kind: 'canary' } };
+  if (session === `l.${canary.id}`) return { lane: { kind: 'live' } };
+  const joins = draw.joins(canary.share);
+  return {
+    lane: { kind: joins ? 'canary' : 'live' },
+    setCookie: stringifySetCookie({
+      name: sessionCookie,
+      value: `${joins ? 'c' : 'l'}.${canary.id}`,
+      ...cookieOptions(https, cohortSeconds),
+    }),
+  };
+}
