@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import paths from '../../../tools/stack/paths.cjs';
+import stack from '../../../tools/stack/stack.cjs';
+import { buildRemoteVariant } from './remote-variant';
+import { publishBuild } from './release-commands';
+import { ports } from './site';
+
+/** A release directory with remote-home's live release and a candidate beside it. */
+export interface CandidateReleases {
+  readonly dir: string;
+  readonly live: string;
+  readonly candidate: string;
+  /** Where the directory's remotes.json points for a version of remote-home. */
+  readonly manifestOf: (version: string) => string;
+}
+
+/**
+ * Publishes the workspace's build of remote-home (made live) and a candidate built from a
+ * changed copy of its sources (`change` edits the copy), as its team would: the site serves
+ * the directory's remote-home folder where remote-home lives.
+ */
+export async function releasesWithCandidate(
+  change: (sourceDir: string) => void,
+  prefix: string,
+): Promise<CandidateReleases> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const base = `http://localhost:${ports['remote-home']}/`;
+  fs.writeFileSync(
+    path.join(dir, 'release.json'),
+    JSON.stringify({ urls: { 'remote-home': base } }),
+  );
+  const env = { FIRSTDAY_RELEASER: 'remote-home team' };
+  const live = await publishBuild(dir, path.join(paths.repoRoot, 'remote-home'), env);
+  const variant = await buildRemoteVariant('remote-home', change);
+  const candidate = await publishBuild(
+    dir,
+    path.join(path.dirname(path.dirname(variant)), 'remote-home'),
+    {
+      ...env,
+      FIRSTDAY_DIST: path.dirname(variant),
+    },
+  );
+  const manifestOf = (version: string) => `${base}${version}/mf-manifest.json`;
+  fs.writeFileSync(
+    path.join(dir, 'remotes.json'),
+    JSON.stringify({ ...JSON.parse(stack.remotesJsonFor(ports)), 'remote-home': manifestOf(live) }),
+  );
+  return { dir, live, candidate, manifestOf };
+}
+
+/** A candidate whose intro headline is `marker`: visible at once, on the server's HTML. */
+export const withHeadline = (marker: string) => (source: string) => {
+  const file = path.join(source, 'src', 'intro', 'intro.tsx');
+  const code = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, code.replace('{intro.headline}', `{${JSON.stringify(marker)}}`));
+};
