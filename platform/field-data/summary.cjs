@@ -125,4 +125,25 @@ function summarizeByLane(aggregates) {
   return { live: of('live'), canary: of('canary'), preview: of('preview') };
 }
 
-module.exports = { summarize, summarizeByRouteAndSet, summarizeByLane };
+/** Figures that may be null (nothing to tell); the others are counts. */
+const nullable = ['errorRate', 'failedLoadRate', 'lcpP75', 'inpP75', 'clsP75'];
+
+/**
+ * Figures read back from where they were stored (a decision document, the release record), or
+ * null when `value` is not exactly figures.
+ * @param {unknown} value @returns {Figures | null}
+ */
+function decodeFigures(value) {
+  if (typeof value !== 'object' || value === null) return null;
+  const fields = /** @type {Record<string, unknown>} */ (value);
+  for (const key of Object.keys(summarize([]))) {
+    const figure = fields[key];
+    const ok =
+      (typeof figure === 'number' && Number.isFinite(figure) && figure >= 0) ||
+      (figure === null && nullable.includes(key));
+    if (!ok) return null;
+  }
+  return /** @type {Figures} */ (value);
+}
+
+module.exports = { summarize, summarizeByRouteAndSet, summarizeByLane, decodeFigures };

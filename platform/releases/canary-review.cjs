@@ -41,8 +41,8 @@ const decisionsCollection = 'canaryDecisions';
  */
 
 /**
- * The minute aggregates of a canary's run: both lanes, from its start minute on (the live lane
- * carries the canary's id while it runs; previews do not count).
+ * The minute aggregates of a canary's run, from its start minute on (the live lane carries the
+ * canary's id while it runs; the judge reads the live and canary lanes of them).
  * @param {DecisionStore} db @param {Canary} canary
  * @returns {Promise<MinuteAggregate[]>}
  */
@@ -53,7 +53,7 @@ async function readCanaryAggregates(db, canary) {
   const start = minuteOf(Date.parse(canary.startedAt));
   return snapshot.docs.flatMap((doc) => {
     const aggregate = decodeMinuteAggregate(doc.data());
-    return aggregate && aggregate.lane !== 'preview' && aggregate.minute >= start ? [aggregate] : [];
+    return aggregate && aggregate.minute >= start ? [aggregate] : [];
   });
 }
 

@@ -12,6 +12,7 @@
  * Exit codes: 0 healthy, waiting (once) or nothing to judge; 3 rolled back; 1 failed; 2 usage.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import summary from '../../platform/field-data/summary.cjs';
 import review from '../../platform/releases/canary-review.cjs';
 import canaryPointer from '../release/canary-pointer.cjs';
 import cli from '../cli/cli.cjs';
@@ -32,15 +33,18 @@ function logLine(severity, message, fields) {
   console.log(JSON.stringify({ severity, message, time: new Date().toISOString(), ...fields }));
 }
 
-/** @param {Record<string, unknown>} figures */
+/**
+ * The figures a judge stored, as lines; figures written by another judge are read as input, so
+ * what is not figures is shown as it is.
+ * @param {Record<string, unknown>} figures
+ */
 function figureText(figures) {
-  const lanes =
-    /** @type {{ live?: import('../../platform/field-data/summary.cjs').Figures; canary?: import('../../platform/field-data/summary.cjs').Figures }} */ (
-      figures
-    );
   return /** @type {const} */ (['canary', 'live']).flatMap((lane) => {
-    const of = lanes[lane];
-    return of ? [`${lane}:`, ...format.figureLines(of).map((line) => `  ${line}`)] : [];
+    if (!(lane in figures)) return [];
+    const decoded = summary.decodeFigures(figures[lane]);
+    return decoded
+      ? [`${lane}:`, ...format.figureLines(decoded).map((line) => `  ${line}`)]
+      : [`${lane}: ${JSON.stringify(figures[lane])}`];
   });
 }
 

@@ -1,7 +1,7 @@
 import type { MinuteAggregate } from '../aggregates.cjs';
 import { decodeMinuteAggregate } from '../decode-aggregate.cjs';
 import { bucketOf, upperBoundOf } from '../histogram.cjs';
-import { summarize, summarizeByLane, summarizeByRouteAndSet } from '../summary.cjs';
+import { decodeFigures, summarize, summarizeByLane, summarizeByRouteAndSet } from '../summary.cjs';
 
 const minute = (fields: Partial<MinuteAggregate>): MinuteAggregate => ({
   minute: '2026-11-24T10:00Z',
@@ -147,5 +147,16 @@ describe('decodeMinuteAggregate', () => {
     });
     expect(odd).toMatchObject({ views: 0, errors: 0, releases: {}, inp: { b20: 3 } });
     expect(Object.keys(odd?.inp ?? {})).toEqual(['b20']);
+  });
+});
+
+describe('decodeFigures', () => {
+  it('reads back figures as stored, and refuses anything else', () => {
+    const figures = summarize([minute({ views: 3 })]);
+    expect(decodeFigures(JSON.parse(JSON.stringify(figures)))).toEqual(figures);
+    expect(decodeFigures({ views: 500 })).toBeNull();
+    expect(decodeFigures({ ...figures, views: null })).toBeNull();
+    expect(decodeFigures({ ...figures, lcpP75: '1s' })).toBeNull();
+    expect(decodeFigures('figures')).toBeNull();
   });
 });
