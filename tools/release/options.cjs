@@ -5,6 +5,15 @@ const { ReleaseError } = require('./release-dir.cjs');
 const { parseKnownArgs, stringOf } = require('../cli/args.cjs');
 const env = require('../cli/env.cjs');
 
+/** A mistake in the arguments: the commands exit with 2 for it, 1 for a refusal. */
+class ReleaseUsageError extends ReleaseError {
+  /** @override */
+  name = 'ReleaseUsageError';
+}
+
+/** The exit code for an error a command ends with. @param {unknown} error */
+const exitCodeOf = (error) => (error instanceof ReleaseUsageError ? 2 : 1);
+
 /**
  * Splits `args` into flags with values, bare flags and the rest.
  * @param {string[]} args
@@ -18,7 +27,7 @@ function parseArgs(args, valued) {
     ),
   );
   const [missing] = parsed.missing;
-  if (missing) throw new ReleaseError(`${missing} needs a value`);
+  if (missing) throw new ReleaseUsageError(`${missing} needs a value`);
   /** @type {Record<string, string>} */
   const values = {};
   for (const flag of valued) {
@@ -31,9 +40,9 @@ function parseArgs(args, valued) {
 /** The release directory named by --to (or --from). @param {Record<string, string>} values @param {string} [flag] */
 function releaseDirOf(values, flag = '--to') {
   const dir = values[flag];
-  if (!dir) throw new ReleaseError(`Say which release directory: ${flag} <dir>`);
+  if (!dir) throw new ReleaseUsageError(`Say which release directory: ${flag} <dir>`);
   // npm runs a workspace's script in the workspace's folder: a relative path means the caller's.
   return path.resolve(env.text('INIT_CWD') ?? process.cwd(), dir);
 }
 
-module.exports = { parseArgs, releaseDirOf };
+module.exports = { ReleaseUsageError, exitCodeOf, parseArgs, releaseDirOf };

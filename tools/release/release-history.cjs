@@ -15,13 +15,24 @@ const env = require('../cli/env.cjs');
  * @typedef {object} HistoryEntry
  * @property {string} at ISO time
  * @property {string} by who: FIRSTDAY_RELEASER, else git's user.email, else the OS user
- * @property {'publish' | 'promote' | 'rollback' | 'mark-bad'} action
+ * @property {HistoryAction} action
  * @property {string} app
  * @property {string} version
- * @property {string | null} [from] the version live before (promote, rollback)
+ * @property {string | null} [from] the version live before (promote, rollback, canary-start)
  * @property {string} [reason]
  * @property {boolean} [forced] promoted although a check failed or it was marked bad
  * @property {string[]} [problems] what the checks found, when forced
+ * @property {string} [canary] the canary's id (canary-*, and the promotions a canary-finish makes)
+ * @property {number} [share] percent of visitors the canary serves (canary-start)
+ * @property {string[]} [reasons] the judge's (canary-rollback, canary-healthy)
+ * @property {object} [figures] the field data the judge read (canary-rollback, canary-healthy)
+ */
+
+/**
+ * What happened: a publish; a promotion or rollback of the live set; a bad mark; a canary
+ * started, finished (made live: recorded with a promote or rollback of each remote), aborted
+ * by a person, rolled back by the judge, or reported healthy by it.
+ * @typedef {'publish' | 'promote' | 'rollback' | 'mark-bad' | 'canary-start' | 'canary-finish' | 'canary-abort' | 'canary-rollback' | 'canary-healthy'} HistoryAction
  */
 
 /** @param {string} dir */

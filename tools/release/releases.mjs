@@ -6,8 +6,11 @@
  *
  * `npm run releases -- --to <dir> --mark-bad <remote>@<version> --reason "…"` marks a release
  * bad: `npm run promote` then refuses it without --force.
+ *
+ * A running canary is shown after the releases: its share, versions, start and id.
  */
 import apps from '../../platform/apps.cjs';
+import canaryPointer from './canary-pointer.cjs';
 import history from './release-history.cjs';
 import options from './options.cjs';
 import releaseDir from './release-dir.cjs';
@@ -53,16 +56,23 @@ try {
       );
     }
   }
+  const canary = canaryPointer.runningCanary(dir);
+  if (canary)
+    lines.push(
+      '',
+      `Canary ${canary.id}: ${canary.share} % of visitors since ${canary.startedAt}`,
+      ...Object.entries(canary.releases).map(([app, version]) => `  ${app}@${version}`),
+    );
   const record = history.readHistory(dir);
   if (record.length) {
     lines.push('', 'Record (newest last):');
     for (const entry of record)
       lines.push(
-        `  ${entry.at}  ${entry.by.padEnd(24)} ${entry.action.padEnd(8)} ${entry.app}@${entry.version}${entry.from ? ` (was ${entry.from})` : ''}${entry.forced ? ' FORCED' : ''}${entry.reason ? `: ${entry.reason}` : ''}`,
+        `  ${entry.at}  ${entry.by.padEnd(24)} ${entry.action.padEnd(15)} ${entry.app}@${entry.version}${entry.from ? ` (was ${entry.from})` : ''}${entry.canary ? ` [canary ${entry.canary}${entry.share ? `, ${entry.share} %` : ''}]` : ''}${entry.forced ? ' FORCED' : ''}${entry.reason ? `: ${entry.reason}` : ''}${entry.reasons?.length ? `: ${entry.reasons.join('; ')}` : ''}`,
       );
   }
   console.log(lines.join('\n'));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  process.exit(options.exitCodeOf(error));
 }

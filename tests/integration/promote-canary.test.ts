@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import { parseCanary } from '../../platform/remotes/remotes-json.cjs';
+import { readHistory } from '../../tools/release/release-history.cjs';
+import { releaseCommand } from '../support/browser/release-commands';
+import { readJson, standardDir } from '../support/release-dir-fixture';
+
+/**
+ * `npm run promote -- … --canary`, `--finish`, `--abort` and `npm run releases` on a release
+ * directory whose releases are published but not served: the candidate checks cannot pass
+ * there (they fetch the manifests), so a start is forced past them, as the command says. The
+ * checks themselves are the promotion's, exercised by tests/browser/releases.test.ts.
+ */
+const env = { FIRSTDAY_RELEASER: 'canary-tester@example.com' };
+const promote = (...args: string[]) => releaseCommand('promote.mjs', args, { env });
+const releases = (...args: string[]) => releaseCommand('releases.mjs', args, { env });
+
+let dir: string;
+beforeEach(() => {
+  dir = standardDir();
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const live = () => {
+  const remotes = { ...(readJson(dir, 'remotes.json') as Record<string, unknown>) };
+  delete remotes.canary;
+  return remotes;
+};
+
+describe('promote --canary', () => {
+  it('runs the checks, and refuses to start when they fail without --force', async () => {
+    const before = readJson(dir, 'remotes.json');
+    const result = await promote('remote-home@2.0.0', '--canary', '5', '--to', dir);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/Not started as a canary: the candidate failed its checks/);
+    expect(result.out).toContain(
+      'not served: http://127.0.0.1:9/remote-home/2.0.0/mf-manifest.json',
+    );
+    expect(readJson(dir, 'remotes.json')).toEqual(before);
+  });
+
+  it('starts with --force, shows in npm run releases, refuses a second, and --abort ends it', async () => {
+    const before = live();
+    const started = await promote('remote-home@2.0.0', '--canary', '5', '--force', '--to', dir);
+    expect(started).toMatchObject({ code: 0 });
+    expect(started.out).toMatch(/Canary [0-9a-f]{16} started: 5 % of visitors/);
+    const canary = parseCanary(readJson(dir, 'remotes.json'));
+    expect(canary).toMatchObject({ share: 5, releases: { 'remote-home': '2.0.0' } });
+    expect(live()).toEqual(before);
+    expect(readHistory(dir).at(-1)).toMatchObject({ action: 'canary-start', forced: true });
+
+    const listing = await releases('--to', dir);
+    expect(listing.out).toContain(
+      `Canary ${canary?.id}: 5 % of visitors since ${canary?.startedAt}`,
+    );
+    expect(listing.out).toMatch(
+      /canary-start\s+remote-home@2\.0\.0 \(was 1\.0\.0\) \[canary [0-9a-f]+, 5 %\] FORCED/,
+    );
+
+    const second = await promote('remote-shared@2.0.0', '--canary', '5', '--force', '--to', dir);
+    expect(second.code).toBe(1);
+    expect(second.out).toMatch(/A canary runs in .*: finish it \(--finish\) or end it \(--abort\)/);
+    const plain = await promote('remote-shared@2.0.0', '--force', '--to', dir);
+    expect(plain.code).toBe(1);
+
+    const aborted = await promote('--abort', '--reason', 'wrong build', '--to', dir);
+    expect(aborted).toMatchObject({ code: 0 });
+    expect(readJson(dir, 'remotes.json')).toEqual(before);
+    expect(readHistory(dir).at(-1)).toMatchObject({
+      action: 'canary-abort',
+      canary: canary?.id,
+      reason: 'wrong build',
+    });
+    expect((await promote('--abort', '--to', dir)).code).toBe(1);
+  });
+
+  it('--finish makes the canary live for all, recorded as promotions', async () => {
+    const before = live();
+    await promote('remote-home@2.0.0', '--canary', '10', '--force', '--to', dir);
+    const finished = await promote('--finish', '--to', dir);
+    expect(finished).toMatchObject({ code: 0 });
+    expect(finished.out).toContain('remote-home: 1.0.0 -> 2.0.0');
+    expect(readJson(dir, 'remotes.json')).toEqual({
+      ...before,
+      'remote-home': 'http://127.0.0.1:9/remote-home/2.0.0/mf-manifest.json',
+    });
+    expect(parseCanary(readJson(dir, 'remotes.json'))).toBeNull();
+    expect(readHistory(dir).map((entry) => entry.action)).toEqual([
+      'canary-start',
+      'canary-finish',
+      'promote',
+    ]);
+  });
+
+  it('answers mistakes in the arguments with exit code 2, touching nothing', async () => {
+    const before = fs.readFileSync(`${dir}/remotes.json`, 'utf8');
+    for (const args of [
+      ['remote-home@2.0.0', '--canary', '0'],
+      ['remote-home@2.0.0', '--canary', '51'],
+      ['remote-home@2.0.0', '--canary', '5.5'],
+      ['remote-home@2.0.0', '--canary', 'half'],
+      ['remote-home@2.0.0', '--canary'],
+      ['--finish', 'remote-home@2.0.0'],
+      ['--finish', '--abort'],
+      ['--abort', '--canary', '5'],
+      ['remote-home@2.0.0', '--canery', '5'],
+      ['home@2.0.0', '--canary', '5'],
+    ]) {
+      const result = await promote(...args, '--to', dir);
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+    }
+    expect((await promote('remote-home@2.0.0', '--canary', '5')).code).toBe(2);
+    expect(fs.readFileSync(`${dir}/remotes.json`, 'utf8')).toBe(before);
+  });
+
+  it('refuses a canary of an unpublished or bad release with exit code 1', async () => {
+    expect((await promote('remote-home@9.9.9', '--canary', '5', '--force', '--to', dir)).code).toBe(
+      1,
+    );
+    await releases('--to', dir, '--mark-bad', 'remote-home@2.0.0', '--reason', 'broken');
+    const bad = await promote('remote-home@2.0.0', '--canary', '5', '--to', dir);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/marked bad/);
+  });
+});

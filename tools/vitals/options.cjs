@@ -1,0 +1,91 @@
+// @ts-check
+const { firestore } = require('../../platform/apps.cjs');
+const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
+const { CliError, targetOf } = require('../cli/cli.cjs');
+const { durationOf } = require('../cli/duration.cjs');
+const env = require('../cli/env.cjs');
+
+/** Command-line options of `npm run vitals`. */
+
+const usage = `Usage: npm run vitals -- [options]
+
+Field data of the site's visitors, per route and version set: views, p75 LCP, INP and CLS,
+error and failed-load rates, taps captured before hydration and replayed, and the beacons
+refused, by reason.
+
+  --since DURATION      the last DURATION, like 60m (the default), 2h or 1d
+  --from ISO            from this time on (e.g. 2026-11-24T09:00Z) …
+  --until ISO           … up to this time (default: now)
+  --json                one JSON object, for machines
+  --emulator HOST:PORT  read a Firestore emulator (default: $FIRESTORE_EMULATOR_HOST, else
+                        ${firestore.host}:${firestore.port}, the one \`npm start\` runs)
+  --project ID          read the real Firebase project ID (credentials from
+                        GOOGLE_APPLICATION_CREDENTIALS or gcloud's application default)
+  --help                show this help
+`;
+
+/**
+ * @typedef {object} VitalsOptions
+ * @property {Date} from
+ * @property {Date} until
+ * @property {boolean} json
+ * @property {import('../cli/cli.cjs').Target} target
+ * @property {boolean} help
+ */
+
+/** @param {string} value @param {string} flag */
+function timeOf(value, flag) {
+  const time = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time))
+    throw new CliError(`${flag} takes an ISO time like 2026-11-24T09:00Z (got "${value}")`, 2);
+  return new Date(time);
+}
+
+/**
+ * @param {string[]} argv @param {NodeJS.ProcessEnv} [source] @param {number} [now]
+ * @returns {VitalsOptions}
+ */
+function parseOptions(argv, source = process.env, now = Date.now()) {
+  const { values } = parseArgsOrUsage(
+    {
+      args: argv,
+      options: {
+        since: { type: 'string' },
+        from: { type: 'string' },
+        until: { type: 'string' },
+        json: { type: 'boolean' },
+        emulator: { type: 'string' },
+        project: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    },
+    usage,
+  );
+  const since = stringOf(values, 'since');
+  const fromText = stringOf(values, 'from');
+  const untilText = stringOf(values, 'until');
+  if (since !== undefined && fromText !== undefined)
+    throw new CliError('--since or --from, not both.', 2);
+  const until = untilText === undefined ? new Date(now) : timeOf(untilText, '--until');
+  const from =
+    fromText !== undefined
+      ? timeOf(fromText, '--from')
+      : new Date(until.getTime() - durationOf(since ?? '60m', '--since'));
+  if (from.getTime() >= until.getTime())
+    throw new CliError('The window is empty: --from must come before --until.', 2);
+  return {
+    from,
+    until,
+    json: values.json === true,
+    target: targetOf(
+      { emulator: stringOf(values, 'emulator'), project: stringOf(values, 'project') },
+      env.text('FIRESTORE_EMULATOR_HOST', source),
+      firestore,
+    ),
+    help: values.help === true,
+  };
+}
+
+module.exports = { parseOptions, usage };
