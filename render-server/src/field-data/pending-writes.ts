@@ -21,8 +21,8 @@ export class PendingWrites {
   add(minute: string, path: string, fields: StoredMap, increments: Record<string, number>): void {
     const waiting = this.byPath.get(path);
     const sums: Record<string, number> = { ...waiting?.write.increments };
-    for (const [field, by] of Object.entries(increments))
-      if (by) sums[field] = (sums[field] ?? 0) + by;
+    // Zeros are kept: every count field of MinuteAggregate exists from a document's first write.
+    for (const [field, by] of Object.entries(increments)) sums[field] = (sums[field] ?? 0) + by;
     const mask = Object.keys(fields);
     this.byPath.set(path, { minute, write: { path, fields, mask, increments: sums } });
   }
