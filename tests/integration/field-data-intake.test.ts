@@ -1,7 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bucketOf } from '../../platform/field-data/histogram.cjs';
-import type { FieldData } from '../../render-server/src/field-data';
+import type {
+  FieldData,
+  createFieldData as CreateFieldData,
+} from '../../render-server/src/field-data';
 import { clearEmulator } from '../support/emulators/firestore';
 import { storedDocuments, sumOf, type PlainFields } from '../support/emulators/stored-documents';
 import { send, sendUnfinished } from '../support/field-data/beacon-requests';
@@ -35,7 +38,7 @@ const beacon = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-let createFieldData: typeof import('../../render-server/src/field-data').createFieldData;
+let createFieldData: typeof CreateFieldData;
 let fieldData: FieldData;
 let server: http.Server;
 let port: number;

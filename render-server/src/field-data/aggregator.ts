@@ -36,7 +36,7 @@ export interface Aggregator {
 const quoted = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name}\``);
 
 /** The increments one beacon adds to its minute's document. */
-export function incrementsOf(beacon: Beacon): Record<string, number> {
+function incrementsOf(beacon: Beacon): Record<string, number> {
   const increments: Record<string, number> = {
     beacons: 1,
     views: beacon.view ? 1 : 0,

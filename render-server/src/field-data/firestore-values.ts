@@ -2,7 +2,7 @@
  * Firestore's REST encoding of values (https://firebase.google.com/docs/firestore/reference/rest/v1/Value),
  * as far as field data needs it: strings, whole numbers, null, maps and lists.
  */
-export type StoredValue = string | number | boolean | null | StoredMap | StoredValue[];
+type StoredValue = string | number | boolean | null | StoredMap | StoredValue[];
 export interface StoredMap {
   readonly [field: string]: StoredValue;
 }
@@ -16,7 +16,7 @@ export type RestValue =
   | { mapValue: { fields: Record<string, RestValue> } }
   | { arrayValue: { values: RestValue[] } };
 
-export function encodeValue(value: StoredValue): RestValue {
+function encodeValue(value: StoredValue): RestValue {
   if (value === null) return { nullValue: null };
   if (typeof value === 'string') return { stringValue: value };
   if (typeof value === 'boolean') return { booleanValue: value };
@@ -34,7 +34,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A stored value as plain data; what this module does not know (bytes, geo points) is null. */
-export function decodeValue(value: unknown): StoredValue {
+function decodeValue(value: unknown): StoredValue {
   if (!isRecord(value)) return null;
   if (typeof value.stringValue === 'string') return value.stringValue;
   if (typeof value.timestampValue === 'string') return value.timestampValue;
