@@ -9,7 +9,7 @@ import type { Beacon, BeaconRefusal, MetricName } from '../../../platform/field-
 import { bucketOf } from '../../../platform/field-data/histogram.cjs';
 import { errorField, log } from '../log';
 import type { IncrementWrite } from './firestore-rest';
-import { PendingWrites } from './pending-writes';
+import { PendingWrites, type PendingWrite } from './pending-writes';
 import type { SetInfo } from './set-info';
 
 /** Firestore takes at most this many writes in one commit. */
@@ -62,7 +62,8 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
   const pending = new PendingWrites();
   let accepted = 0;
   let refused: Partial<Record<BeaconRefusal, number>> = {};
-  let failing = false;
+  /** While the store is down: how many minutes of sums had to be dropped. */
+  let outage: { droppedMinutes: number } | undefined;
   let running = Promise.resolve();
 
   function report(): void {
@@ -72,35 +73,47 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
     refused = {};
   }
 
-  async function send(writes: ReturnType<PendingWrites['takeAll']>): Promise<void> {
+  /** Puts back what was not sent; keeps only the newest minutes, saying so once per outage. */
+  function keep(unsent: PendingWrite[], error: unknown): void {
+    pending.putBack(unsent);
+    const dropped = pending.dropOldestMinutes(options.maxPendingMinutes);
+    if (!outage)
+      log('WARNING', 'Field data not stored, kept for the next flush', {
+        error: errorField(error),
+      });
+    outage ??= { droppedMinutes: 0 };
+    if (dropped.length && outage.droppedMinutes === 0)
+      log('WARNING', 'Field data dropped: the store stays down', {
+        oldestKept: options.maxPendingMinutes,
+      });
+    outage.droppedMinutes += dropped.length;
+  }
+
+  async function send(writes: PendingWrite[]): Promise<void> {
     if (!options.commit) return;
     for (let start = 0; start < writes.length; start += maxWritesPerCommit) {
-      const batch = writes.slice(start, start + maxWritesPerCommit);
       try {
-        await options.commit(batch.map((entry) => entry.write));
+        await options.commit(
+          writes.slice(start, start + maxWritesPerCommit).map((entry) => entry.write),
+        );
       } catch (error) {
-        pending.putBack(writes.slice(start));
-        const dropped = pending.dropOldestMinutes(options.maxPendingMinutes);
-        // One line per outage, however many flushes it lasts.
-        if (!failing)
-          log('WARNING', 'Field data not stored, kept for the next flush', {
-            error: errorField(error),
-          });
-        if (dropped.length)
-          log('WARNING', 'Field data dropped: the store stayed down', { minutes: dropped });
-        failing = true;
+        keep(writes.slice(start), error);
         return;
       }
     }
-    if (failing) log('NOTICE', 'Field data stored again');
-    failing = false;
+    if (outage) log('NOTICE', 'Field data stored again', { droppedMinutes: outage.droppedMinutes });
+    outage = undefined;
   }
 
   const flushOnce = async () => {
-    report();
-    await send(pending.takeAll());
+    try {
+      report();
+      await send(pending.takeAll());
+    } catch (error) {
+      log('ERROR', 'Field data flush failed', { error: errorField(error) });
+    }
   };
-  const flush = () => (running = running.then(flushOnce, flushOnce));
+  const flush = () => (running = running.then(flushOnce));
   const timer = setInterval(() => void flush(), options.flushMs);
   timer.unref();
 

@@ -142,6 +142,8 @@ it('keeps only the newest minutes while the store stays down, and says so once',
   ]);
   const said = (text: string) => lines.filter((line) => line.includes(text)).length;
   expect(said('Field data not stored')).toBe(1);
+  expect(said('Field data dropped')).toBe(1);
+  expect(lines.find((line) => line.includes('stored again'))).toContain('"droppedMinutes":2');
   expect(said('Field data stored again')).toBe(1);
 });
 
@@ -152,4 +154,26 @@ it('writes nothing when nothing happened, and what is left on stop', async () =>
   aggregator.addBeacon(beacon(), info);
   await aggregator.stop();
   expect(commits.flat()).toHaveLength(1);
+});
+
+it('runs one flush at a time: stop waits for a failing flush and sends what it kept', async () => {
+  let failFirst: (error: Error) => void = () => undefined;
+  let calls = 0;
+  const slow = createAggregator({
+    commit: (writes) => {
+      calls += 1;
+      if (calls > 1) return commit(writes);
+      return new Promise((_, reject) => (failFirst = reject));
+    },
+    flushMs: 5000,
+    maxPendingMinutes: 2,
+  });
+  slow.addBeacon(beacon(), info);
+  const first = slow.flush();
+  await jest.advanceTimersByTimeAsync(0);
+  slow.addBeacon(beacon(), info);
+  const stopped = slow.stop();
+  failFirst(new Error('store down'));
+  await Promise.all([first, stopped]);
+  expect(commits.flat().map((write) => write.increments.beacons)).toEqual([2]);
 });
