@@ -30,10 +30,16 @@ export interface FirestoreRestOptions {
   /** host:port of an emulator; unset, Google's production endpoint. */
   readonly emulatorHost: string | undefined;
   readonly deadlineMs: number;
+  /** Production's endpoints (tests put a stand-in there): Firestore's API and the token's source. */
+  readonly endpoints?: { readonly firestore: string; readonly token: string };
 }
 
-const tokenUrl =
-  'http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token';
+const googleEndpoints = {
+  firestore: 'https://firestore.googleapis.com',
+  // Cloud Run's metadata server: a token of the service's own account.
+  token:
+    'http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token',
+};
 /** A token is renewed this long before it expires, so no call goes out with a stale one. */
 const tokenMarginMs = 60_000;
 
@@ -47,15 +53,15 @@ function documentPath(path: string): string {
 }
 
 export function createFirestoreRest(options: FirestoreRestOptions): FirestoreRest {
-  const { projectId, emulatorHost, deadlineMs } = options;
+  const { projectId, emulatorHost, deadlineMs, endpoints = googleEndpoints } = options;
   const database = `projects/${projectId}/databases/(default)`;
-  const base = emulatorHost ? `http://${emulatorHost}/v1` : 'https://firestore.googleapis.com/v1';
+  const base = `${emulatorHost ? `http://${emulatorHost}` : endpoints.firestore}/v1`;
   let token: { value: string; renewAt: number } | undefined;
 
   async function authorization(): Promise<string> {
     if (emulatorHost) return 'Bearer owner';
     if (token && Date.now() < token.renewAt) return `Bearer ${token.value}`;
-    const response = await fetchWithinDeadline(tokenUrl, deadlineMs, {
+    const response = await fetchWithinDeadline(endpoints.token, deadlineMs, {
       'Metadata-Flavor': 'Google',
     });
     const body: unknown = await response.json();
