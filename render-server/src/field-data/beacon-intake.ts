@@ -56,7 +56,8 @@ export function createBeaconIntake(options: IntakeOptions) {
   ) {
     options.countRefusal(reason);
     options.aggregator.addRefusal(reason);
-    // Connection: close, as the rest of a refused body is not read.
+    // The rest of a refused body is never read, so the connection cannot be used again. Node
+    // closes it anyway when a body was left unread; saying so tells the client (and any proxy).
     res.writeHead(statusOf[reason], {
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': 'no-store',

@@ -7,9 +7,7 @@ import { createFirestoreRest, type FirestoreRest } from './firestore-rest';
 import { createRateLimiter } from './rate-limiter';
 import type { SetInfoOf } from './set-info';
 
-export { createFirestoreRest, type FirestoreRest } from './firestore-rest';
 export type { SetInfo, SetInfoOf } from './set-info';
-export { readFieldDataConfig, type FieldDataConfig } from './field-data-config';
 
 export interface FieldData {
   /** Answers POST /__vitals (and refuses any other method there); never throws. */
