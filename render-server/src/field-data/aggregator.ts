@@ -1,0 +1,148 @@
+import {
+  aggregateIdOf,
+  aggregatesCollection,
+  histogramFields,
+  minuteOf,
+  refusalsCollection,
+} from '../../../platform/field-data/aggregates.cjs';
+import type { Beacon, BeaconRefusal, MetricName } from '../../../platform/field-data/beacon.cjs';
+import { bucketOf } from '../../../platform/field-data/histogram.cjs';
+import { errorField, log } from '../log';
+import type { IncrementWrite } from './firestore-rest';
+import { PendingWrites, type PendingWrite } from './pending-writes';
+import type { SetInfo } from './set-info';
+
+/** Firestore takes at most this many writes in one commit. */
+export const maxWritesPerCommit = 500;
+
+export interface AggregatorOptions {
+  /** Writes one batch atomically; null when aggregates are off (only the log lines are kept). */
+  readonly commit: ((writes: readonly IncrementWrite[]) => Promise<void>) | null;
+  readonly flushMs: number;
+  /** While the store is down, the sums of at most this many minutes are kept, the newest. */
+  readonly maxPendingMinutes: number;
+}
+
+export interface Aggregator {
+  addBeacon(beacon: Beacon, info: SetInfo): void;
+  addRefusal(reason: BeaconRefusal): void;
+  /** Writes what has been added so far (after any flush under way); never rejects. */
+  flush(): Promise<void>;
+  /** Stops the timer and writes what is left. */
+  stop(): Promise<void>;
+}
+
+/** A refusal reason as a field path: hyphenated names are quoted, as Firestore requires. */
+const quoted = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name}\``);
+
+/** The increments one beacon adds to its minute's document. */
+function incrementsOf(beacon: Beacon): Record<string, number> {
+  const increments: Record<string, number> = {
+    beacons: 1,
+    views: beacon.view ? 1 : 0,
+    errors: beacon.errors,
+    failedLoads: beacon.failedLoads,
+    tapsCaptured: beacon.tapsCaptured,
+    tapsReplayed: beacon.tapsReplayed,
+  };
+  for (const [metric, value] of Object.entries(beacon.metrics) as [MetricName, number][]) {
+    const field = `${histogramFields[metric]}.${bucketOf(metric, value)}`;
+    increments[field] = (increments[field] ?? 0) + 1;
+  }
+  return increments;
+}
+
+/**
+ * Sums beacons per minute, version set and route (and refusals per minute) in memory, and
+ * every flushMs adds them to Firestore in batched increments, so any number of render
+ * instances add to the same documents. A failed flush keeps its sums for the next one: a
+ * commit whose answer was lost may so be counted twice, which is the lesser harm.
+ */
+export function createAggregator(options: AggregatorOptions): Aggregator {
+  const pending = new PendingWrites();
+  let accepted = 0;
+  let refused: Partial<Record<BeaconRefusal, number>> = {};
+  /** While the store is down: how many minutes of sums had to be dropped. */
+  let outage: { droppedMinutes: number } | undefined;
+  let running = Promise.resolve();
+
+  function report(): void {
+    if (accepted === 0 && Object.keys(refused).length === 0) return;
+    log('INFO', 'Field data flushed', { accepted, refused, stored: options.commit !== null });
+    accepted = 0;
+    refused = {};
+  }
+
+  /** Puts back what was not sent; keeps only the newest minutes, saying so once per outage. */
+  function keep(unsent: PendingWrite[], error: unknown): void {
+    pending.putBack(unsent);
+    const dropped = pending.dropOldestMinutes(options.maxPendingMinutes);
+    if (!outage)
+      log('WARNING', 'Field data not stored, kept for the next flush', {
+        error: errorField(error),
+      });
+    outage ??= { droppedMinutes: 0 };
+    if (dropped.length && outage.droppedMinutes === 0)
+      log('WARNING', 'Field data dropped: the store stays down', {
+        oldestKept: options.maxPendingMinutes,
+      });
+    outage.droppedMinutes += dropped.length;
+  }
+
+  async function send(writes: PendingWrite[]): Promise<void> {
+    if (!options.commit) return;
+    for (let start = 0; start < writes.length; start += maxWritesPerCommit) {
+      try {
+        await options.commit(
+          writes.slice(start, start + maxWritesPerCommit).map((entry) => entry.write),
+        );
+      } catch (error) {
+        keep(writes.slice(start), error);
+        return;
+      }
+    }
+    if (outage) log('NOTICE', 'Field data stored again', { droppedMinutes: outage.droppedMinutes });
+    outage = undefined;
+  }
+
+  const flushOnce = async () => {
+    try {
+      report();
+      await send(pending.takeAll());
+    } catch (error) {
+      log('ERROR', 'Field data flush failed', { error: errorField(error) });
+    }
+  };
+  const flush = () => (running = running.then(flushOnce));
+  const timer = setInterval(() => void flush(), options.flushMs);
+  timer.unref();
+
+  return {
+    addBeacon(beacon, info) {
+      accepted += 1;
+      const minute = minuteOf(Date.now());
+      // Exactly the document's facts (the updateMask), whatever else the caller's info holds.
+      const { lane, canary } = info;
+      const fields = {
+        minute,
+        set: beacon.set,
+        route: beacon.route,
+        lane,
+        canary,
+        releases: { ...info.releases },
+      };
+      const path = `${aggregatesCollection}/${aggregateIdOf(minute, beacon.set, beacon.route)}`;
+      pending.add(minute, path, fields, incrementsOf(beacon));
+    },
+    addRefusal(reason) {
+      refused[reason] = (refused[reason] ?? 0) + 1;
+      const minute = minuteOf(Date.now());
+      pending.add(minute, `${refusalsCollection}/${minute}`, { minute }, { [quoted(reason)]: 1 });
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  decodeBeacon,
+  maxBeaconBytes,
+  type Beacon,
+  type BeaconRefusal,
+} from '../../../platform/field-data/beacon.cjs';
+import { routeFor } from '../../../platform/routes/routes.cjs';
+import { notFoundPath } from '../cache/page-service';
+import { errorField, errorOnce, log } from '../log';
+import type { Aggregator } from './aggregator';
+import { clientAddressOf } from './client-address';
+import { readBody } from './read-body';
+import type { SetInfo, SetInfoOf } from './set-info';
+
+export interface IntakeOptions {
+  readonly setInfo: SetInfoOf;
+  readonly aggregator: Aggregator;
+  readonly trustedProxies: number;
+  /** The rate limit: false when the client is over it. */
+  readonly takeToken: (client: string) => boolean;
+  /** Seconds a limited client is told to wait (Retry-After). */
+  readonly retryAfterSeconds: number;
+  /** Counts a refusal (never logged one by one: a flood must not flood the log). */
+  readonly countRefusal: (reason: BeaconRefusal) => void;
+}
+
+/** sendBeacon sends a string as text/plain (no CORS preflight); a JSON type is taken too. */
+const acceptedTypes = new Set(['text/plain', 'application/json']);
+
+const statusOf: Record<BeaconRefusal, number> = {
+  'wrong-method': 405,
+  'rate-limited': 429,
+  'wrong-type': 415,
+  'too-large': 413,
+  'not-json': 400,
+  'bad-shape': 400,
+  'unknown-set': 422,
+};
+
+/** A route the site has (or the one 404 path): a made-up route would be a made-up document. */
+const isKnownRoute = (route: string) => route === notFoundPath || routeFor(route)?.path === route;
+
+const failedOnce = errorOnce(16);
+
+/**
+ * The handler of POST /__vitals: checks each beacon (method, type, size, rate, JSON, shape,
+ * route and version set), answers at once (204, or the refusal's status) without waiting on
+ * the store, logs each accepted beacon as one line and hands it to the aggregator.
+ */
+export function createBeaconIntake(options: IntakeOptions) {
+  function refuse(
+    res: ServerResponse,
+    reason: BeaconRefusal,
+    headers: Record<string, string> = {},
+  ) {
+    options.countRefusal(reason);
+    options.aggregator.addRefusal(reason);
+    // The rest of a refused body is never read, so the connection cannot be used again. Node
+    // closes it anyway when a body was left unread; saying so tells the client (and any proxy).
+    res.writeHead(statusOf[reason], {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+      ...headers,
+    });
+    res.end(`${reason}\n`);
+  }
+
+  function accept(res: ServerResponse, beacon: Beacon, info: SetInfo) {
+    const { set, route, view, metrics, attribution } = beacon;
+    const { errors, failedLoads, tapsCaptured, tapsReplayed } = beacon;
+    const { lane, canary, releases } = info;
+    const counts = { errors, failedLoads, tapsCaptured, tapsReplayed };
+    log('INFO', 'Field data', {
+      set,
+      lane,
+      canary,
+      releases,
+      route,
+      view,
+      metrics,
+      counts,
+      attribution,
+    });
+    options.aggregator.addBeacon(beacon, info);
+    res.writeHead(204, { 'Cache-Control': 'no-store' });
+    res.end();
+  }
+
+  async function readBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req, maxBeaconBytes);
+    if (body.kind === 'gone') return;
+    if (body.kind === 'too-large') return refuse(res, 'too-large');
+    let json: unknown;
+    try {
+      json = JSON.parse(body.text);
+    } catch {
+      return refuse(res, 'not-json');
+    }
+    const reading = decodeBeacon(json);
+    if (!reading.ok) return refuse(res, reading.reason);
+    if (!isKnownRoute(reading.beacon.route)) return refuse(res, 'bad-shape');
+    const info = options.setInfo(reading.beacon.set);
+    if (!info) return refuse(res, 'unknown-set');
+    accept(res, reading.beacon, info);
+  }
+
+  function failed(res: ServerResponse, error: unknown) {
+    failedOnce(error instanceof Error ? error.message : String(error), 'Field data intake failed', {
+      error: errorField(error),
+    });
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { 'Cache-Control': 'no-store', Connection: 'close' }).end();
+  }
+
+  return function handle(req: IncomingMessage, res: ServerResponse): void {
+    try {
+      if (req.method !== 'POST') return refuse(res, 'wrong-method', { Allow: 'POST' });
+      // Before the body is read: a flood costs as little as possible.
+      if (!options.takeToken(clientAddressOf(req, options.trustedProxies)))
+        return refuse(res, 'rate-limited', { 'Retry-After': String(options.retryAfterSeconds) });
+      const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      if (!acceptedTypes.has(type)) return refuse(res, 'wrong-type');
+      readBeacon(req, res).catch((error: unknown) => failed(res, error));
+    } catch (error) {
+      failed(res, error);
+    }
+  };
+}

@@ -1,0 +1,72 @@
+import { ConfigError } from '../config';
+
+/** How the render server takes field-data beacons and where their aggregates go. */
+export interface FieldDataConfig {
+  /** FIELD_DATA_PROJECT: the Firestore project of the aggregates; unset, only log lines are written. */
+  readonly project: string | undefined;
+  /** FIRESTORE_EMULATOR_HOST (host:port): set, the aggregates go to that emulator instead. */
+  readonly emulatorHost: string | undefined;
+  /** FIELD_DATA_FLUSH_MS: how often the sums are written, in one batch per flush. */
+  readonly flushMs: number;
+  /**
+   * TRUSTED_PROXIES: how many proxies in front append an entry to X-Forwarded-For. The client
+   * is the entry that many places from the right; with 0 the socket's address is used. The
+   * entries further left are whatever the client wrote, so trusting them would let one client
+   * pose as any number of others and slip past the rate limit.
+   */
+  readonly trustedProxies: number;
+  /** FIELD_DATA_RATE_BURST: beacons one client may send at once (a few per page, several pages). */
+  readonly rateBurst: number;
+  /** FIELD_DATA_RATE_REFILL_MS: after a burst, one more beacon per this many ms. */
+  readonly rateRefillMs: number;
+}
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (it is "${raw}")`);
+  }
+  return value;
+}
+
+/** Google Cloud project ids: 6 to 30 lowercase letters, digits and hyphens, from a letter. */
+const projectIdPattern = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
+/** A host name, IPv4 or bracketed IPv6 address, then a port. */
+const hostPortPattern = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/;
+
+function project(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.FIELD_DATA_PROJECT;
+  if (raw === undefined || raw === '') return undefined;
+  if (!projectIdPattern.test(raw)) {
+    throw new ConfigError(
+      `FIELD_DATA_PROJECT must be a Google Cloud project id such as firstday-prod (it is "${raw}")`,
+    );
+  }
+  return raw;
+}
+
+function emulatorHost(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.FIRESTORE_EMULATOR_HOST;
+  if (raw === undefined || raw === '') return undefined;
+  const port = Number(hostPortPattern.exec(raw)?.[2] ?? 0);
+  if (port < 1 || port > 65535) {
+    throw new ConfigError(
+      `FIRESTORE_EMULATOR_HOST must be host:port such as 127.0.0.1:8080 (it is "${raw}")`,
+    );
+  }
+  return raw;
+}
+
+/** Reads and checks the field-data settings; throws a ConfigError naming the setting at fault. */
+export function readFieldDataConfig(env: NodeJS.ProcessEnv): FieldDataConfig {
+  return {
+    project: project(env),
+    emulatorHost: emulatorHost(env),
+    flushMs: whole(env, 'FIELD_DATA_FLUSH_MS', 5000, 100, 600_000),
+    trustedProxies: whole(env, 'TRUSTED_PROXIES', 0, 0, 10),
+    rateBurst: whole(env, 'FIELD_DATA_RATE_BURST', 20, 1, 10_000),
+    rateRefillMs: whole(env, 'FIELD_DATA_RATE_REFILL_MS', 2000, 1, 3_600_000),
+  };
+}

@@ -1,0 +1,117 @@
+import { fetchWithinDeadline, StatusError } from '../remotes/fetch-within-deadline';
+import { decodeFields, encodeFields, type StoredMap } from './firestore-values';
+
+/**
+ * A small Firestore REST client. The render server is one dependency-free webpack bundle:
+ * firebase-admin (gRPC, native parts, tens of MB) is not bundled, and two calls are all field
+ * data needs. On Cloud Run the service account's token comes from the metadata server.
+ */
+
+/** An upsert of `fields` (exactly the paths of `mask`), then `increments` added atomically. */
+export interface IncrementWrite {
+  /** The document's path in the database, "collection/id". */
+  readonly path: string;
+  readonly fields: StoredMap;
+  readonly mask: readonly string[];
+  /** Field paths ("lcp.b12") and the whole numbers to add to them. */
+  readonly increments: Readonly<Record<string, number>>;
+}
+
+export interface FirestoreRest {
+  readonly projectId: string;
+  /** Applies the writes in one atomic commit (Firestore takes at most 500). */
+  commit(writes: readonly IncrementWrite[]): Promise<void>;
+  /** A document's fields, or null when there is none. */
+  getDocument(path: string): Promise<StoredMap | null>;
+}
+
+export interface FirestoreRestOptions {
+  readonly projectId: string;
+  /** host:port of an emulator; unset, Google's production endpoint. */
+  readonly emulatorHost: string | undefined;
+  readonly deadlineMs: number;
+  /** Production's endpoints (tests put a stand-in there): Firestore's API and the token's source. */
+  readonly endpoints?: { readonly firestore: string; readonly token: string };
+}
+
+const googleEndpoints = {
+  firestore: 'https://firestore.googleapis.com',
+  // Cloud Run's metadata server: a token of the service's own account.
+  token:
+    'http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token',
+};
+/** A token is renewed this long before it expires, so no call goes out with a stale one. */
+const tokenMarginMs = 60_000;
+
+/** A document path: collection/id pairs, each segment plain (no "/", not "." or ".."). */
+function documentPath(path: string): string {
+  const segments = path.split('/');
+  if (segments.length % 2 !== 0 || segments.some((s) => s === '' || s === '.' || s === '..')) {
+    throw new Error(`Not a document path: ${JSON.stringify(path)}`);
+  }
+  return segments.map(encodeURIComponent).join('/');
+}
+
+export function createFirestoreRest(options: FirestoreRestOptions): FirestoreRest {
+  const { projectId, emulatorHost, deadlineMs, endpoints = googleEndpoints } = options;
+  const database = `projects/${projectId}/databases/(default)`;
+  const base = `${emulatorHost ? `http://${emulatorHost}` : endpoints.firestore}/v1`;
+  let token: { value: string; renewAt: number } | undefined;
+
+  async function authorization(): Promise<string> {
+    if (emulatorHost) return 'Bearer owner';
+    if (token && Date.now() < token.renewAt) return `Bearer ${token.value}`;
+    const response = await fetchWithinDeadline(endpoints.token, deadlineMs, {
+      'Metadata-Flavor': 'Google',
+    });
+    const body: unknown = await response.json();
+    const { access_token: value, expires_in: expiresIn } = (body ?? {}) as Record<string, unknown>;
+    if (typeof value !== 'string' || typeof expiresIn !== 'number') {
+      throw new Error('The metadata server answered without an access token');
+    }
+    token = { value, renewAt: Date.now() + expiresIn * 1000 - tokenMarginMs };
+    return `Bearer ${value}`;
+  }
+
+  return {
+    projectId,
+    async commit(writes) {
+      for (const write of writes) documentPath(write.path);
+      const body = {
+        writes: writes.map((write) => ({
+          update: {
+            name: `${database}/documents/${write.path}`,
+            fields: encodeFields(write.fields),
+          },
+          updateMask: { fieldPaths: write.mask },
+          updateTransforms: Object.entries(write.increments).map(([fieldPath, by]) => ({
+            fieldPath,
+            increment: { integerValue: String(by) },
+          })),
+        })),
+      };
+      const response = await fetch(`${base}/${database}/documents:commit`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: await authorization() },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(deadlineMs),
+      });
+      const text = await response.text();
+      if (!response.ok)
+        throw new Error(`Firestore commit answered ${response.status}: ${text.slice(0, 300)}`);
+    },
+    async getDocument(path) {
+      const url = `${base}/${database}/documents/${documentPath(path)}`;
+      try {
+        const response = await fetchWithinDeadline(url, deadlineMs, {
+          Authorization: await authorization(),
+        });
+        const body = (await response.json()) as { fields?: unknown } | null;
+        return decodeFields(body?.fields);
+      } catch (error) {
+        if (error instanceof StatusError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BeaconRefusal } from '../../../platform/field-data/beacon.cjs';
+import { createAggregator } from './aggregator';
+import { createBeaconIntake } from './beacon-intake';
+import { readFieldDataConfig } from './field-data-config';
+import { createFirestoreRest, type FirestoreRest } from './firestore-rest';
+import { createRateLimiter } from './rate-limiter';
+import type { SetInfoOf } from './set-info';
+
+export type { SetInfo, SetInfoOf } from './set-info';
+
+export interface FieldData {
+  /** Answers POST /__vitals (and refuses any other method there); never throws. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Writes the sums gathered so far. */
+  flush(): Promise<void>;
+  /** Stops the flush timer and writes what is left. */
+  stop(): Promise<void>;
+  /** Beacons refused since start, by reason. */
+  refused(): Readonly<Partial<Record<BeaconRefusal, number>>>;
+  /** The Firestore client of the aggregates' project; null when FIELD_DATA_PROJECT is unset. */
+  readonly store: FirestoreRest | null;
+}
+
+/** Every Firestore call gives up after this long: a flush must not pile up behind a hung one. */
+const storeDeadlineMs = 10_000;
+/** Minutes of sums kept while the store is down (then the oldest go). */
+const maxPendingMinutes = 30;
+/** Clients whose rate is remembered (a bucket is ~100 bytes: a few MB at most). */
+const maxClients = 50_000;
+
+/** The field data of one render server, from its environment (throws a ConfigError if wrong). */
+export function createFieldData(env: NodeJS.ProcessEnv, setInfo: SetInfoOf): FieldData {
+  const config = readFieldDataConfig(env);
+  const store = config.project
+    ? createFirestoreRest({
+        projectId: config.project,
+        emulatorHost: config.emulatorHost,
+        deadlineMs: storeDeadlineMs,
+      })
+    : null;
+  const aggregator = createAggregator({
+    commit: store && ((writes) => store.commit(writes)),
+    flushMs: config.flushMs,
+    maxPendingMinutes,
+  });
+  const refused: Partial<Record<BeaconRefusal, number>> = {};
+  const handle = createBeaconIntake({
+    setInfo,
+    aggregator,
+    trustedProxies: config.trustedProxies,
+    takeToken: createRateLimiter({
+      burst: config.rateBurst,
+      refillMs: config.rateRefillMs,
+      maxClients,
+    }),
+    retryAfterSeconds: Math.ceil(config.rateRefillMs / 1000),
+    countRefusal: (reason) => void (refused[reason] = (refused[reason] ?? 0) + 1),
+  });
+  return {
+    handle,
+    flush: aggregator.flush,
+    stop: aggregator.stop,
+    refused: () => ({ ...refused }),
+    store,
+  };
+}

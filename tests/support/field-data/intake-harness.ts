@@ -1,0 +1,66 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FieldData, SetInfo } from '../../../render-server/src/field-data';
+
+/**
+ * A render server's beacon intake on a plain HTTP server, storing into the tests' emulator:
+ * flushes only when a test asks (the timer's interval is long), one trusted proxy in front
+ * (each request names its client in X-Forwarded-For, so tests do not share a rate limit).
+ */
+export const projectId = 'demo-field-data';
+export const set = 'a1b2c3d4e5f6';
+export const info: SetInfo = {
+  lane: 'canary',
+  canary: 'canary-7',
+  releases: { 'remote-home': 'r12' },
+};
+
+export const beacon = (overrides: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    ...{ v: 1, set, route: '/', view: true, metrics: {}, errors: 0, failedLoads: 0 },
+    ...{ tapsCaptured: 0, tapsReplayed: 0, attribution: {} },
+    ...overrides,
+  });
+
+export interface Intake {
+  readonly fieldData: FieldData;
+  readonly port: number;
+  /** Stops the server and the field data (a final flush). */
+  close(): Promise<void>;
+}
+
+export async function startIntake(): Promise<Intake> {
+  // The log module reads LOG_FORMAT when it loads: one JSON object a line for the tests to read.
+  process.env.LOG_FORMAT = 'json';
+  const { createFieldData } = await import('../../../render-server/src/field-data');
+  const env = {
+    FIELD_DATA_PROJECT: projectId,
+    FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
+    FIELD_DATA_FLUSH_MS: '600000',
+    TRUSTED_PROXIES: '1',
+  };
+  const fieldData = createFieldData(env, (id) => (id === set ? info : undefined));
+  const server = http.createServer((req, res) => fieldData.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    fieldData,
+    port: (server.address() as AddressInfo).port,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await fieldData.stop();
+    },
+  };
+}
+
+/** Captures the log (stdout); returns a reader of its "Field data" lines, one per beacon. */
+export function captureBeaconLines(): () => Array<Record<string, unknown>> {
+  const logged: string[] = [];
+  jest
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((line) => (logged.push(String(line)), true));
+  return () =>
+    logged
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.message === 'Field data');
+}
