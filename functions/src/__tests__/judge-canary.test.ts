@@ -163,7 +163,8 @@ describe('the scheduled canary judge', () => {
     const served = pointer.body;
     pointer = { status: 200, body: JSON.stringify({ ...live, canary: { id: 'NOT HEX' } }) };
     await run();
-    pointer = { status: 503, body: '' };
+    // An error page that happens to hold the canary is still not the deployed remotes.json.
+    pointer = { status: 503, body: served };
     await run();
     pointer = { status: 200, body: JSON.stringify(live) };
     await run();
