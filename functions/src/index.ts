@@ -5,6 +5,8 @@ import { defineInt, defineSecret, defineString } from 'firebase-functions/params
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { notifyRequest, notifyRescued, type NotifyConfig } from './notify-request';
 
+export { judgeCanary } from './canary';
+
 export const defaultInbox = 'info@firstday.studio';
 export const defaultMaxPerEmailPerHour = 5;
 export const defaultAutoreplyPerAddressPerDay = 3;

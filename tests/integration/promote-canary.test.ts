@@ -46,6 +46,7 @@ describe('promote --canary', () => {
     const canary = parseCanary(readJson(dir, 'remotes.json'));
     expect(canary).toMatchObject({ share: 5, releases: { 'remote-home': '2.0.0' } });
     expect(live()).toEqual(before);
+    expect(started.out).toContain('Starting the canary despite failed checks (--force)');
     expect(readHistory(dir).at(-1)).toMatchObject({ action: 'canary-start', forced: true });
 
     const listing = await releases('--to', dir);

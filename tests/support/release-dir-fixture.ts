@@ -6,7 +6,7 @@ import path from 'node:path';
  * A release directory with published releases (their info files only: the canary and the
  * pointer need no builds) and a live set, served from a base URL nobody answers at.
  */
-export function releaseDirWith(
+function releaseDirWith(
   published: Record<string, string[]>,
   live: Record<string, string>,
   baseUrl = 'http://127.0.0.1:9/',

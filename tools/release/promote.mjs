@@ -135,10 +135,12 @@ try {
       });
       if (problems.length && !force)
         throw new ReleaseError(
-          `Not ${share === undefined ? 'promoted' : 'started as a canary'}: the candidate failed its checks.\n${listed(problems)}\nFix the release, or go ahead anyway with --force.`,
+          `Not ${share === undefined ? 'promoted' : 'started as a canary'}: the candidate failed its checks.\n${listed(problems)}\nFix the release, or ${share === undefined ? 'promote' : 'start it'} anyway with --force.`,
         );
       if (problems.length)
-        console.warn(`Going ahead despite failed checks (--force):\n${listed(problems)}`);
+        console.warn(
+          `${share === undefined ? 'Promoting' : 'Starting the canary'} despite failed checks (--force):\n${listed(problems)}`,
+        );
     }
     if (share !== undefined) {
       const canary = canaryPointer.startCanary(dir, {

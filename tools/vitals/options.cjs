@@ -16,7 +16,8 @@ refused, by reason.
   --since DURATION      the last DURATION, like 60m (the default), 2h or 1d
   --from ISO            from this time on (e.g. 2026-11-24T09:00Z) …
   --until ISO           … up to this time (default: now)
-  --json                one JSON object, for machines
+  --json                one JSON object, for machines (run \`npm run -s vitals -- --json\`:
+                        without -s, npm prints its banner into the output)
   --emulator HOST:PORT  read a Firestore emulator (default: $FIRESTORE_EMULATOR_HOST, else
                         ${firestore.host}:${firestore.port}, the one \`npm start\` runs)
   --project ID          read the real Firebase project ID (credentials from

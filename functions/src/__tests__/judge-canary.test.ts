@@ -1,0 +1,176 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import functionsTest from 'firebase-functions-test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  aggregateIdOf,
+  minuteOf,
+  type MinuteAggregate,
+} from '../../../platform/field-data/aggregates.cjs';
+import { bucketOf } from '../../../platform/field-data/histogram.cjs';
+import { clearEmulator } from './clear-emulator';
+import { judgeCanary } from '../index';
+
+/**
+ * The scheduled canary judge's handler against the Firestore emulator, reading remotes.json
+ * from a real local HTTP server as it would from Hosting. firebase-functions-test sets up the
+ * project; its `wrap` takes no v2 schedule event (it validates it as v1 options), so the
+ * handler runs through the function's own `run`, as the scheduler would call it.
+ */
+const projectId = 'demo-functions-test';
+const testEnv = functionsTest({ projectId });
+
+let app: App;
+let db: Firestore;
+let site: http.Server;
+let pointer: { status: number; body: string };
+let counter = 0;
+
+beforeAll(async () => {
+  if (!process.env.FIRESTORE_EMULATOR_HOST) {
+    throw new Error('Run with `node tools/test/test-integration.mjs` (it starts the emulator)');
+  }
+  app = initializeApp({ projectId }, 'judge-canary-test');
+  db = getFirestore(app);
+  site = http.createServer((req, res) => {
+    res.writeHead(pointer.status, { 'content-type': 'application/json' }).end(pointer.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  process.env.CANARY_POINTER_URL = `http://127.0.0.1:${(site.address() as AddressInfo).port}/remotes.json`;
+});
+
+beforeEach(async () => {
+  delete process.env.CANARY_POLICY;
+  await clearEmulator(projectId);
+});
+
+afterAll(async () => {
+  testEnv.cleanup();
+  await deleteApp(app);
+  await new Promise((resolve) => site.close(resolve));
+  delete process.env.CANARY_POINTER_URL;
+});
+
+const live = {
+  'remote-home': 'https://example.com/remote-home/1.0.0/mf-manifest.json',
+  'remote-contact': 'https://example.com/remote-contact/1.0.0/mf-manifest.json',
+  'remote-shared': 'https://example.com/remote-shared/1.0.0/mf-manifest.json',
+};
+
+/** Serves a remotes.json with a canary started `minutesAgo` ago; returns its id. */
+function serveCanary(minutesAgo: number): string {
+  counter += 1;
+  const id = `feed${String(counter).padStart(12, '0')}`;
+  pointer = {
+    status: 200,
+    body: JSON.stringify({
+      ...live,
+      canary: {
+        id,
+        share: 5,
+        startedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+        remotes: { 'remote-home': 'https://example.com/remote-home/2.0.0/mf-manifest.json' },
+        releases: { 'remote-home': '2.0.0' },
+      },
+    }),
+  };
+  return id;
+}
+
+const inpOf = (count: number, ms: number) => ({ [bucketOf('INP', ms)]: count });
+const lcpOf = (count: number, ms: number) => ({ [bucketOf('LCP', ms)]: count });
+
+async function seed(id: string, lanes: Record<'live' | 'canary', Partial<MinuteAggregate>>) {
+  const minute = minuteOf(Date.now() - 60_000);
+  for (const [lane, fields] of Object.entries(lanes)) {
+    const set = lane === 'live' ? 'aaaaaaaaaaaa' : 'bbbbbbbbbbbb';
+    await db.doc(`fieldData/${aggregateIdOf(minute, set, '/')}`).set({
+      minute,
+      set,
+      route: '/',
+      lane,
+      canary: id,
+      releases: {},
+      beacons: 0,
+      views: 0,
+      errors: 0,
+      failedLoads: 0,
+      tapsCaptured: 0,
+      tapsReplayed: 0,
+      ...fields,
+    });
+  }
+}
+
+const healthy = (views: number): Partial<MinuteAggregate> => ({
+  views,
+  beacons: views,
+  errors: 1,
+  lcp: lcpOf(views, 1500),
+  inp: inpOf(views, 100),
+});
+const decisionOf = async (id: string) => (await db.doc(`canaryDecisions/${id}`).get()).data();
+const run = async () => {
+  await judgeCanary.run({ scheduleTime: new Date().toISOString(), jobName: 'judgeCanary' });
+};
+
+describe('the scheduled canary judge', () => {
+  it('writes a rollback decision for a canary with a higher failed-load rate', async () => {
+    const id = serveCanary(2);
+    await seed(id, { live: healthy(500), canary: { ...healthy(200), failedLoads: 30 } });
+    await run();
+    expect(await decisionOf(id)).toMatchObject({
+      decision: 'rollback',
+      by: 'scheduled function',
+      releases: { 'remote-home': '2.0.0' },
+      reasons: [expect.stringMatching(/^failed-load rate 15\.0 % on the canary/)],
+      figures: { canary: { views: 200, failedLoads: 30 }, live: { views: 500 } },
+    });
+  });
+
+  it('writes healthy after the window, and a later rollback replaces it', async () => {
+    const id = serveCanary(11);
+    await seed(id, { live: healthy(500), canary: healthy(200) });
+    await run();
+    expect(await decisionOf(id)).toMatchObject({ decision: 'healthy' });
+    await seed(id, { live: healthy(500), canary: { ...healthy(200), inp: inpOf(200, 900) } });
+    await run();
+    expect(await decisionOf(id)).toMatchObject({
+      decision: 'rollback',
+      reasons: [expect.stringMatching(/^p75 INP/)],
+    });
+  });
+
+  it('decides nothing while samples are short, or with the policy of CANARY_POLICY', async () => {
+    const id = serveCanary(30);
+    await seed(id, { live: healthy(500), canary: { ...healthy(40), errors: 40 } });
+    await run();
+    expect(await decisionOf(id)).toBeUndefined();
+    process.env.CANARY_POLICY = JSON.stringify({ minViews: 40, minSamples: 40 });
+    await run();
+    expect((await decisionOf(id))?.decision).toBe('rollback');
+  });
+
+  it('decides nothing without a canary, with a broken remotes.json or a broken policy', async () => {
+    const id = serveCanary(30);
+    await seed(id, { live: healthy(500), canary: { ...healthy(200), errors: 100 } });
+    process.env.CANARY_POLICY = '{"minViews": -3}';
+    await run();
+    process.env.CANARY_POLICY = 'not json';
+    await run();
+    delete process.env.CANARY_POLICY;
+    const served = pointer.body;
+    pointer = { status: 200, body: JSON.stringify({ ...live, canary: { id: 'NOT HEX' } }) };
+    await run();
+    // An error page that happens to hold the canary is still not the deployed remotes.json.
+    pointer = { status: 503, body: served };
+    await run();
+    pointer = { status: 200, body: JSON.stringify(live) };
+    await run();
+    expect(await decisionOf(id)).toBeUndefined();
+    pointer = { status: 200, body: served };
+    await run();
+    expect((await decisionOf(id))?.decision).toBe('rollback');
+  });
+});
