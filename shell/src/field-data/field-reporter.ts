@@ -74,10 +74,18 @@ export function startFieldReporter(options: FieldReporterOptions): FieldReporter
     }
   };
 
+  const hidden = () => target.document.visibilityState === 'hidden';
+  // On the document, not window: web-vitals finalises its metrics in window's capture phase of
+  // the same event, before this runs.
   target.document.addEventListener('visibilitychange', () => {
-    if (target.document.visibilityState === 'hidden') flush();
+    if (hidden()) flush();
   });
-  target.addEventListener('pagehide', flush);
+  // A page left while visible is hidden right after pagehide (the unload steps fire both, in
+  // that order), and only then are the metrics final: that beacon says it all. A page left
+  // while hidden (closed in the background) gets no visibilitychange: it says it now.
+  target.addEventListener('pagehide', () => {
+    if (hidden()) flush();
+  });
   trouble.watch(() => {
     timer ??= setTimeout(flush, troubleBeaconDelayMs);
   });

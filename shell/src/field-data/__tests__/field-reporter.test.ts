@@ -82,9 +82,21 @@ describe('the field reporter', () => {
     ]);
   });
 
-  it('sends on leaving the page too, and later only what was not sent', () => {
+  it('sends once when the page is left: after pagehide, once hidden and the metrics final', () => {
     const { beacons, start } = setUp();
     const reporter = start();
+    // The unload steps: pagehide while still visible, then hidden (web-vitals reports then).
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toEqual([]);
+    reporter.metric('CLS', 0, {});
+    hide();
+    expect(beacons).toEqual([expect.objectContaining({ view: true, metrics: { CLS: 0 } })]);
+  });
+
+  it('sends when a page is left while hidden, and later only what was not sent', () => {
+    const { beacons, start } = setUp();
+    const reporter = start();
+    visibility = 'hidden';
     window.dispatchEvent(new Event('pagehide'));
     expect(beacons.map((beacon) => beacon.view)).toEqual([true]);
     show();
