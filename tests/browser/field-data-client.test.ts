@@ -69,7 +69,6 @@ const proxy = setUpShared('proxy', async () => {
 
 interface Watched {
   page: Page;
-  context: BrowserContext;
   /** Every beacon posted so far, as the server decodes it (a refused one fails the test). */
   beacons: () => Beacon[];
   /** Content Security Policy violations the page reported. */
@@ -77,9 +76,16 @@ interface Watched {
   errors: string[];
 }
 
+/** Each test's page, closed after it, passed or not: a late beacon of it would mislead the next. */
+const opened: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 /** A phone-sized page, its beacons, CSP violations and errors. */
 async function watchedPage(): Promise<Watched> {
   const { page, errors } = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+  opened.push(page.context());
   proxy.proxy.posted.length = 0;
   const beacons = () =>
     proxy.proxy.posted.map(({ type, body }) => {
@@ -99,7 +105,7 @@ async function watchedPage(): Promise<Watched> {
     if (/CSP violation|Content Security Policy/.test(message.text()))
       violations.push(message.text());
   });
-  return { page, context: page.context(), beacons, violations, errors };
+  return { page, beacons, violations, errors };
 }
 
 /** Resolves with the beacons once `done` holds of them, or fails after `ms`. */
@@ -185,7 +191,6 @@ describe('field data in the browser', () => {
     expect(beacon?.attribution.inpType).toBe('pointer');
     expect(watched.violations).toEqual([]);
     expect(watched.errors).toEqual([]);
-    await watched.context.close();
   });
 
   it('hears within about 2 s of an error thrown after hydration, while the page stays open', async () => {
@@ -209,7 +214,6 @@ describe('field data in the browser', () => {
     expect(beacon?.attribution.error).toContain('boom');
     expect(watched.errors).toEqual(['boom']);
     expect(watched.violations).toEqual([]);
-    await watched.context.close();
   });
 
   it('reports a remote the page could not load, by its alias', async () => {
@@ -235,6 +239,5 @@ describe('field data in the browser', () => {
     const failed = beacons.reduce((sum, beacon) => sum + beacon.failedLoads, 0);
     expect({ attempts: attempts > 1, failed }).toEqual({ attempts: true, failed: 1 });
     expect(watched.violations).toEqual([]);
-    await watched.context.close();
   });
 });
