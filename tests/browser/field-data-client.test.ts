@@ -32,7 +32,9 @@ const proxy = setUpShared('proxy', async () => {
       });
       return;
     }
-    const { 'accept-encoding': _encoding, ...headers } = req.headers;
+    // Uncompressed answers, so the document can be tagged as it passes.
+    const headers = { ...req.headers };
+    delete headers['accept-encoding'];
     const upstream = http.request(
       {
         port: ports.shell,
@@ -52,18 +54,25 @@ const proxy = setUpShared('proxy', async () => {
           const opening = `id="${serverStateElementId}">{`;
           const field = JSON.stringify({ field: { set, lane: 'live' } }).slice(1, -1);
           const html = Buffer.concat(chunks).toString().replace(opening, `${opening}${field},`);
-          const { 'content-length': _length, etag: _etag, ...rest } = answer.headers;
+          const rest = { ...answer.headers };
+          delete rest['content-length'];
+          delete rest.etag;
           res.writeHead(answer.statusCode ?? 502, rest).end(html);
         });
       },
     );
+    upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(ports.shell + 20, 'localhost', resolve));
   return {
     posted,
     url: (path: string) => `http://localhost:${ports.shell + 20}${path}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 });
 
