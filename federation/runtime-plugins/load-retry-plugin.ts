@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { retryWindowMs } from '../../platform/deadlines.cjs';
+import { announceRemoteLoadFailed } from './remote-load-failed';
 
 /** The pauses before each new attempt: three more tries within about three seconds. */
 export const retryDelaysMs: readonly number[] = [250, 750, 1500];
@@ -14,6 +15,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * deploys) is loaded again with backoff before the visitor sees "unavailable". The runtime keeps
  * none of these failures, so loading the same module again fetches what failed. What the
  * visitor's Retry does besides (forgetting a bad manifest) is the page area's business.
+ * A load that fails for good (not each failed attempt) is announced for the field data.
  */
 export default function loadRetryPlugin(): ModuleFederationRuntimePlugin {
   const startedAt = new Map<string, number>();
@@ -43,6 +45,7 @@ export default function loadRetryPlugin(): ModuleFederationRuntimePlugin {
             // Try again after the next pause, or let the first failure stand.
           }
         }
+        announceRemoteLoadFailed(id);
         return undefined;
       } finally {
         retrying.delete(id);

@@ -1,6 +1,13 @@
 import { readServerState } from './app/server-state';
+import { watchPageTrouble } from './field-data/page-trouble';
+import { startFieldData } from './field-data/start-field-data';
 import { adoptServerRemotes, applyRemoteLocations } from './remotes/remote-locations';
 import { showStartupFailure } from './startup/startup-failure';
+
+// First of all (the imports above only define functions): errors and failed loads count from
+// here on, start-up's own included. The landing path is the route every beacon names.
+const trouble = watchPageTrouble(window);
+const landingPath = window.location.pathname;
 
 // Where the remotes live is decided at deploy time: a server-rendered page names the builds it
 // was rendered from; the static fallback page reads remotes.json. Either happens before any
@@ -10,4 +17,6 @@ const root = document.getElementById('root')!;
 (state ? Promise.resolve(adoptServerRemotes(state)) : applyRemoteLocations())
   .then(() => import('./bootstrap'))
   .then(({ start }) => start(root, state))
-  .catch((error: unknown) => showStartupFailure(root, error));
+  .catch((error: unknown) => showStartupFailure(root, error))
+  // A page that could not start reports too: that is when its field data matters most.
+  .finally(() => startFieldData(state, landingPath, trouble));

@@ -1,5 +1,6 @@
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import loadRetryPlugin, { retryDelaysMs, retryWindowMs } from '../load-retry-plugin';
+import { remoteLoadFailedEvent } from '../remote-load-failed';
 
 type ErrorArgs = { id: string; lifecycle: string; from: 'build' | 'runtime'; origin: unknown };
 type Hooks = {
@@ -30,8 +31,19 @@ function setUp(answers: ('fail' | 'load')[]) {
   return { plugin, loadRemote, failedAfter, origin };
 }
 
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+/** The failures announced on window for the field data: the remotes' aliases. */
+let announced: unknown[] = [];
+const listen = (event: Event) => announced.push((event as CustomEvent<unknown>).detail);
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  announced = [];
+  window.addEventListener(remoteLoadFailedEvent, listen);
+});
+afterEach(() => {
+  window.removeEventListener(remoteLoadFailedEvent, listen);
+  jest.useRealTimers();
+});
 
 describe('loadRetryPlugin', () => {
   it('tries a failed load again with growing pauses, all within the retry window', () => {
@@ -45,6 +57,8 @@ describe('loadRetryPlugin', () => {
     await expect(failedAfter(20)).resolves.toBe(page);
     expect(loadRemote).toHaveBeenCalledTimes(2);
     expect(loadRemote).toHaveBeenCalledWith(id, { from: 'runtime' });
+    // The visitor got the page: nothing failed for good.
+    expect(announced).toEqual([]);
   });
 
   it('waits the pauses between attempts', async () => {
@@ -71,12 +85,15 @@ describe('loadRetryPlugin', () => {
     const { loadRemote, failedAfter } = setUp(['fail', 'fail', 'fail', 'load']);
     await expect(failedAfter(20)).resolves.toBeUndefined();
     expect(loadRemote).toHaveBeenCalledTimes(retryDelaysMs.length);
+    // One failed load, not one per failed attempt.
+    expect(announced).toEqual([{ remote: 'remote-home' }]);
   });
 
   it('does not try again a load that ran into a deadline', async () => {
     const { loadRemote, failedAfter } = setUp(['load']);
     await expect(failedAfter(retryWindowMs)).resolves.toBeUndefined();
     expect(loadRemote).not.toHaveBeenCalled();
+    expect(announced).toEqual([{ remote: 'remote-home' }]);
   });
 
   it('leaves failures other than loading a module alone', async () => {
@@ -84,5 +101,6 @@ describe('loadRetryPlugin', () => {
     const args = { id, lifecycle: 'beforeLoadShare', from: 'runtime', origin } as const;
     await expect(plugin.errorLoadRemote(args)).resolves.toBeUndefined();
     expect(loadRemote).not.toHaveBeenCalled();
+    expect(announced).toEqual([]);
   });
 });

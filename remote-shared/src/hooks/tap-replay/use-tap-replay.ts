@@ -6,6 +6,9 @@ interface TapRecord {
   taps: { key: string; event: Event }[];
   /** Controls that have hydrated: their taps are theirs to handle now. */
   live: Record<string, boolean>;
+  /** Taps recorded so far, and of those the ones replayed: the page's field data reads them. */
+  captured: number;
+  replayed: number;
 }
 
 declare global {
@@ -40,7 +43,10 @@ export function useTapReplay(key: string, replay: () => void): { 'data-tap': str
     // In the next task: what hydration itself set in motion (state taken over from the DOM)
     // has been rendered by then, so the replayed tap meets the page as the visitor left it.
     const timer = setTimeout(() => {
-      for (let i = 0; i < mine.length; i += 1) latest.current();
+      for (let i = 0; i < mine.length; i += 1) {
+        record.replayed += 1;
+        latest.current();
+      }
     }, 0);
     return () => clearTimeout(timer);
   }, [key]);

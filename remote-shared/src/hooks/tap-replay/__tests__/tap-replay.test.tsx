@@ -43,6 +43,7 @@ describe('tap capture and replay', () => {
     });
     expect(onTap).toHaveBeenCalledTimes(1);
     expect(window.__fdTaps?.taps).toEqual([]);
+    expect(window.__fdTaps).toMatchObject({ captured: 1, replayed: 1 });
 
     // From now on the control handles its own taps: nothing is recorded or replayed twice.
     screen.getByRole('button', { name: 'Music' }).click();
@@ -51,6 +52,8 @@ describe('tap capture and replay', () => {
     });
     expect(onTap).toHaveBeenCalledTimes(2);
     expect(window.__fdTaps?.taps).toEqual([]);
+    // A tap the hydrated control handles itself is neither captured nor replayed.
+    expect(window.__fdTaps).toMatchObject({ captured: 1, replayed: 1 });
   });
 
   it('leaves links alone and keeps a form from leaving the page until it can submit', () => {
@@ -60,9 +63,11 @@ describe('tap capture and replay', () => {
     );
     host.querySelector('a')!.click();
     expect(window.__fdTaps?.taps).toEqual([]);
+    expect(window.__fdTaps?.captured).toBe(0);
     const submit = new Event('submit', { cancelable: true, bubbles: true });
     host.querySelector('form')!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
     expect(window.__fdTaps?.taps.map((tap) => tap.key)).toEqual(['contact-submit']);
+    expect(window.__fdTaps).toMatchObject({ captured: 1, replayed: 0 });
   });
 });
