@@ -2,6 +2,7 @@ import { readConfig, ConfigError } from './config';
 import { createHttpServer } from './http/http-server';
 import { errorField, log } from './log';
 import { PageService } from './cache/page-service';
+import { createFieldData } from './field-data';
 import { checkRoutes } from './worker/route-check';
 import { readShellAssets } from './worker/shell-assets';
 
@@ -18,9 +19,21 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(check)}\n`);
     process.exit(check.ok ? 0 : 1);
   }
-  const pages = new PageService(config, shell);
+  // Field data: beacons name the sets this server served lately; the canary judge's decisions
+  // are read from the same Firestore the aggregates go to.
+  const fieldData = createFieldData(process.env, (id) => pages.fieldSet(id));
+  const store = fieldData.store;
+  const pages = new PageService(
+    config,
+    shell,
+    store &&
+      (async (canary) => {
+        const decision = await store.getDocument(`canaryDecisions/${canary}`);
+        return decision && { decision: String(decision.decision), reasons: decision.reasons };
+      }),
+  );
   await pages.start();
-  const server = createHttpServer(config, pages);
+  const server = createHttpServer(config, pages, fieldData.handle);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -28,7 +41,8 @@ async function main(): Promise<void> {
   });
   const stop = () => {
     pages.stop();
-    server.close(() => process.exit(0));
+    // What was gathered since the last flush is written before the process ends.
+    server.close(() => void fieldData.stop().finally(() => process.exit(0)));
     server.closeAllConnections();
   };
   process.on('SIGTERM', stop);

@@ -158,6 +158,9 @@ async function serveSite({
           remotesJson,
           env: {
             PREVIEW_SECRET: environment.text('PREVIEW_SECRET') ?? localPreviewSecret,
+            // Field data goes to the local Firestore emulator, as the contact form's requests do.
+            FIELD_DATA_PROJECT: emulator.projectId,
+            FIRESTORE_EMULATOR_HOST: `${emulator.host}:${emulator.port}`,
             ...renderEnv,
           },
         })
