@@ -9,11 +9,18 @@ import { InitialPagesContext, type InitialPages } from './remotes/initial-pages'
 import { preloadPage } from './remotes/lazy-pages';
 import { routeFor } from './routes/route-table';
 import { PreviewBadge } from './preview-badge/preview-badge';
+import { announceCaughtError } from './field-data/page-trouble';
 import { withinDeadline } from '../../federation/runtime-plugins/load-deadline';
 
 /** Lets the browser handle input and paint between start-up steps (each a task of its own). */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** An error a page's error boundary caught: logged as React would, and counted in field data. */
+function onCaughtError(error: unknown, info: { componentStack?: string }): void {
+  console.error(error, info.componentStack);
+  announceCaughtError(error);
 }
 
 /** Marks the document once the site runs in the browser (tests wait for it before acting). */
@@ -47,7 +54,7 @@ export async function start(root: HTMLElement, state: ServerState | null): Promi
     </StrictMode>
   );
   if (!state || !root.hasChildNodes()) {
-    createRoot(root).render(app);
+    createRoot(root, { onCaughtError }).render(app);
     return;
   }
   await nextTask();
@@ -65,6 +72,7 @@ export async function start(root: HTMLElement, state: ServerState | null): Promi
   // boundary (a page section) hydrates and commits on its own.
   startTransition(() => {
     hydrateRoot(root, app, {
+      onCaughtError,
       onRecoverableError(error, info) {
         console.error('Hydration error:', error, info.componentStack);
       },

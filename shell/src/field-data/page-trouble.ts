@@ -24,6 +24,17 @@ export interface PageTrouble {
 
 const none: Trouble = { errors: 0, failedLoads: 0 };
 
+/**
+ * An error React caught in an error boundary (the page shows its error screen): never an
+ * uncaught error the window hears of, yet a visitor met it, so it is announced to be counted.
+ */
+const caughtErrorEvent = 'firstday:caught-error';
+
+/** Announces an error an error boundary caught, for the field data. */
+export function announceCaughtError(error: unknown): void {
+  window.dispatchEvent(new CustomEvent(caughtErrorEvent, { detail: error }));
+}
+
 /** Some words for what was thrown: anything may be thrown, so nothing about it is assumed. */
 function messageOf(thrown: unknown, fallback: string): string {
   if (thrown instanceof Error) return thrown.message || thrown.name;
@@ -60,6 +71,9 @@ export function watchPageTrouble(target: Window): PageTrouble {
   });
   target.addEventListener('unhandledrejection', (event) => {
     add({ errors: 1, firstError: messageOf(event.reason, 'Unhandled rejection') });
+  });
+  target.addEventListener(caughtErrorEvent, (event) => {
+    add({ errors: 1, firstError: messageOf((event as CustomEvent).detail, 'Caught error') });
   });
   target.addEventListener(remoteLoadFailedEvent, (event) => {
     add({ failedLoads: 1, firstFailedRemote: remoteOf(event) });

@@ -33,21 +33,25 @@ export async function releasesWithCandidate(
   );
   const env = { FIRSTDAY_RELEASER: 'remote-home team' };
   const live = await publishBuild(dir, path.join(paths.repoRoot, 'remote-home'), env);
-  const variant = await buildRemoteVariant('remote-home', change);
-  const candidate = await publishBuild(
-    dir,
-    path.join(path.dirname(path.dirname(variant)), 'remote-home'),
-    {
-      ...env,
-      FIRSTDAY_DIST: path.dirname(variant),
-    },
-  );
+  const candidate = await publishVariant(dir, change);
   const manifestOf = (version: string) => `${base}${version}/mf-manifest.json`;
   fs.writeFileSync(
     path.join(dir, 'remotes.json'),
     JSON.stringify({ ...JSON.parse(stack.remotesJsonFor(ports)), 'remote-home': manifestOf(live) }),
   );
   return { dir, live, candidate, manifestOf };
+}
+
+/** Builds remote-home from a changed copy of its sources and publishes it in `dir`. */
+export async function publishVariant(
+  dir: string,
+  change: (sourceDir: string) => void,
+): Promise<string> {
+  const variant = await buildRemoteVariant('remote-home', change);
+  return publishBuild(dir, path.join(path.dirname(path.dirname(variant)), 'remote-home'), {
+    FIRSTDAY_RELEASER: 'remote-home team',
+    FIRSTDAY_DIST: path.dirname(variant),
+  });
 }
 
 /** A candidate whose intro headline is `marker`: visible at once, on the server's HTML. */
