@@ -25,6 +25,12 @@ const countFields = /** @type {const} */ ([
   'tapsReplayed',
 ]);
 
+/** Every count at zero: where sums start. @returns {Record<typeof countFields[number], number>} */
+const zeroCounts = () =>
+  /** @type {Record<typeof countFields[number], number>} */ (
+    Object.fromEntries(countFields.map((field) => [field, 0]))
+  );
+
 /** The histogram field of each metric. */
 const histogramFields = /** @type {const} */ ({ LCP: 'lcp', INP: 'inp', CLS: 'cls' });
 
@@ -71,6 +77,7 @@ module.exports = {
   aggregatesCollection,
   refusalsCollection,
   countFields,
+  zeroCounts,
   histogramFields,
   minuteOf,
   versionSetIdOf,

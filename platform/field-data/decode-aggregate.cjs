@@ -5,7 +5,7 @@
  * that is not a minute aggregate is skipped, a count that is not a non-negative number is 0, a
  * bucket key that is not "b<index>" is dropped.
  */
-const { countFields, histogramFields } = require('./aggregates.cjs');
+const { countFields, histogramFields, zeroCounts } = require('./aggregates.cjs');
 const { remoteIds } = require('../apps.cjs');
 
 /** @typedef {import('./aggregates.cjs').MinuteAggregate} MinuteAggregate */
@@ -63,12 +63,7 @@ function decodeMinuteAggregate(data) {
     lane: /** @type {MinuteAggregate['lane']} */ (lane),
     canary: typeof canary === 'string' && canary !== '' ? canary : null,
     releases: versions,
-    beacons: 0,
-    views: 0,
-    errors: 0,
-    failedLoads: 0,
-    tapsCaptured: 0,
-    tapsReplayed: 0,
+    ...zeroCounts(),
   };
   for (const field of countFields) aggregate[field] = countOf(fields[field]);
   for (const field of Object.values(histogramFields)) {

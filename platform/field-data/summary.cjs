@@ -4,7 +4,7 @@
  * into what a person or the canary's judge reads: how many views, how often a page erred or a
  * module failed to load, and the p75 of each metric with the number of samples it rests on.
  */
-const { countFields } = require('./aggregates.cjs');
+const { countFields, zeroCounts } = require('./aggregates.cjs');
 const { countOf, mergeHistograms, percentileOf } = require('./histogram.cjs');
 
 /** @typedef {import('./aggregates.cjs').MinuteAggregate} MinuteAggregate */
@@ -50,15 +50,7 @@ const rate = (part, whole) => (whole > 0 ? part / whole : null);
  * @returns {Figures}
  */
 function summarize(aggregates) {
-  /** @type {Record<typeof countFields[number], number>} */
-  const sums = {
-    beacons: 0,
-    views: 0,
-    errors: 0,
-    failedLoads: 0,
-    tapsCaptured: 0,
-    tapsReplayed: 0,
-  };
+  const sums = zeroCounts();
   for (const aggregate of aggregates)
     for (const field of countFields) sums[field] += aggregate[field];
   const lcp = mergeHistograms(aggregates.map((aggregate) => aggregate.lcp));

@@ -7,6 +7,8 @@ import stack from '../../tools/stack/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { ports, setUpSite, siteUrl } from '../support/browser/site';
+import { pollUntil } from '../support/browser/poll-until';
+import { watchServerLog } from '../support/browser/server-log';
 
 /**
  * A bad release of remote-home, as its team might ship one: its Home page throws. `promote`
@@ -35,30 +37,9 @@ const publish = (appDir: string, env: Record<string, string> = {}) =>
   publishBuild(dir, appDir, { FIRSTDAY_RELEASER: 'remote-home team', ...env });
 const promote = (...args: string[]) => command('promote.mjs', [...args, '--to', dir]);
 
-/** Everything the render server has written (its lines reach this process, prefixed). */
-const serverLog: string[] = [];
-const structured = () =>
-  serverLog
-    .flatMap((chunk) => chunk.split('\n'))
-    .flatMap((line) => {
-      const json = /^\[render server\] (\{.*\})$/.exec(line)?.[1];
-      if (!json) return [];
-      try {
-        return [JSON.parse(json) as Record<string, unknown>];
-      } catch {
-        return [];
-      }
-    });
-
-async function within<T>(ms: number, attempt: () => Promise<T | undefined>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await attempt();
-    if (value !== undefined) return value;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Everything the render server has logged (its lines reach this process, prefixed). */
+const serverLog = watchServerLog();
+const structured = serverLog.lines;
 
 const page = async (pathname: string) => {
   const response = await fetch(siteUrl(pathname));
@@ -87,13 +68,6 @@ beforeAll(async () => {
   bad = await publish(path.join(path.dirname(path.dirname(variant)), 'remote-home'), {
     FIRSTDAY_DIST: path.dirname(variant),
   });
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream);
-    jest.spyOn(stream, 'write').mockImplementation((chunk, ...rest) => {
-      serverLog.push(String(chunk));
-      return write(chunk, ...(rest as []));
-    });
-  }
 }, 240_000);
 
 const ctx = setUpSite(() =>
@@ -106,7 +80,6 @@ const ctx = setUpSite(() =>
 );
 
 afterAll(() => {
-  jest.restoreAllMocks();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -115,7 +88,7 @@ describe('a bad release of remote-home', () => {
     const result = await promote(`remote-home@${good}`);
     expect(result).toMatchObject({ code: 0 });
     expect(result.out).toContain('every route rendered with it');
-    await within(10_000, async () =>
+    await pollUntil(10_000, async () =>
       (await page('/')).html.includes(hero.headline) ? true : undefined,
     );
   }, 120_000);
@@ -133,7 +106,7 @@ describe('a bad release of remote-home', () => {
     const result = await promote(`remote-home@${bad}`, '--force', '--reason', 'trying the fix');
     expect(result).toMatchObject({ code: 0 });
     expect(result.out).toContain('Promoting despite failed checks (--force)');
-    await within(10_000, async () =>
+    await pollUntil(10_000, async () =>
       structured().some(
         (line) =>
           line.message === 'Serving a new version set' &&
@@ -170,7 +143,7 @@ describe('a bad release of remote-home', () => {
     // A fresh render server has no last good render.
     await ctx.site.stop('shell');
     await ctx.site.start('shell');
-    const home = await within(10_000, async () => {
+    const home = await pollUntil(10_000, async () => {
       const answer = await page('/');
       return answer.response.status === 503 ? answer : undefined;
     });
@@ -184,7 +157,7 @@ describe('a bad release of remote-home', () => {
     const rollback = await promote(`remote-home@${good}`);
     expect(rollback).toMatchObject({ code: 0 });
     expect(rollback.out).toContain('(rollback)');
-    await within(10_000, async () => {
+    await pollUntil(10_000, async () => {
       const home = await page('/');
       return home.response.status === 200 &&
         home.response.headers.get('cache-control') !== 'no-store'

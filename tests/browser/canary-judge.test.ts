@@ -8,6 +8,7 @@ import {
 } from '../support/browser/candidate-release';
 import { releaseCommand } from '../support/browser/release-commands';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
+import { pollUntil } from '../support/browser/poll-until';
 
 /**
  * The canary's judge, from real visitors' field data: remote-home candidates that pass every
@@ -82,16 +83,6 @@ const history = () =>
     reasons?: string[];
   }[];
 
-async function within<T>(ms: number, attempt: () => Promise<T | undefined>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await attempt();
-    if (value !== undefined) return value;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 const stateOf = (page: Page) =>
   page.evaluate(
     () =>
@@ -138,7 +129,7 @@ async function visit(
 async function canaryJudged(version: string) {
   expect(await promote(`remote-home@${version}`, '--canary', '10')).toMatchObject({ code: 0 });
   const id = pointer().canary?.id ?? '';
-  await within(15_000, async () => {
+  await pollUntil(15_000, async () => {
     const html = await (
       await fetch(siteUrl('/'), { headers: { cookie: `__session=c.${id}` } })
     ).text();
@@ -186,7 +177,7 @@ describe('the canary judge', () => {
     expect(history().at(-1)).toMatchObject({ action: 'canary-rollback' });
     expect(history().at(-1)?.reasons?.join(' ')).toMatch(/error/i);
     // The canary's visitors are served the live set again.
-    await within(15_000, async () => {
+    await pollUntil(15_000, async () => {
       const html = await (
         await fetch(siteUrl('/'), { headers: { cookie: `__session=c.${id}` } })
       ).text();

@@ -9,6 +9,7 @@ import {
 import { releaseCommand } from '../support/browser/release-commands';
 import { openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
 import type { Page } from 'playwright-core';
+import { pollUntil } from '../support/browser/poll-until';
 
 /**
  * remote-home's next release on a 10 % canary: a sticky share of first visits gets it, every
@@ -46,16 +47,6 @@ const history = () =>
 const home = (cookie?: string) =>
   fetch(siteUrl('/'), cookie ? { headers: { cookie: `__session=${cookie}` } } : {});
 
-async function within<T>(ms: number, attempt: () => Promise<T | undefined>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await attempt();
-    if (value !== undefined) return value;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** The lane a page says it was served in (its field tag), once the browser runs it. */
 const laneOf = (page: Page) =>
   page.evaluate(
@@ -77,7 +68,7 @@ describe('a canary of remote-home at 10 %', () => {
     canaryId = after.canary?.id ?? '';
     expect(history().at(-1)).toMatchObject({ action: 'canary-start' });
     // Served once the render server has read it and started the canary's worker.
-    await within(15_000, async () =>
+    await pollUntil(15_000, async () =>
       (await (await home(`c.${canaryId}`)).text()).includes(marker) ? true : undefined,
     );
   }, 180_000);
@@ -159,7 +150,7 @@ describe('a canary of remote-home at 10 %', () => {
     expect(await promote('--abort', '--reason', 'not today')).toMatchObject({ code: 0 });
     expect(pointer().canary).toBeUndefined();
     expect(history().at(-1)).toMatchObject({ action: 'canary-abort' });
-    await within(15_000, async () =>
+    await pollUntil(15_000, async () =>
       (await (await home(`c.${canaryId}`)).text()).includes(marker) ? undefined : true,
     );
     // No canary: no cookie, the CDN may keep pages for everyone again.
@@ -175,7 +166,7 @@ describe('a canary of remote-home at 10 %', () => {
     expect(await promote('--finish')).toMatchObject({ code: 0 });
     expect(pointer().canary).toBeUndefined();
     expect(history().some((entry) => entry.action === 'canary-finish')).toBe(true);
-    await within(15_000, async () =>
+    await pollUntil(15_000, async () =>
       (await (await home()).text()).includes(marker) ? true : undefined,
     );
     expect((await home()).headers.get('set-cookie')).toBeNull();
