@@ -5,6 +5,8 @@
  * runs the `browser` jest project. Each test file
  * serves the site itself (tests/support/browser), so it can stop and move remotes at will.
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import authLib from '../emulators/auth-emulator.cjs';
 import emulatorLib from '../emulators/firestore-emulator.cjs';
 import jestLib from './jest.cjs';
@@ -26,7 +28,18 @@ try {
   onShutdown(() => emulator.stop());
   const auth = await authLib.startAuthEmulator(testStack.testAuthEmulator);
   onShutdown(() => auth.stop());
-  await jestLib.runJest('browser', passOn, jestLib.emulatorEnv(emulator, auth));
+  const env = jestLib.emulatorEnv(emulator, auth);
+  await jestLib.runJest('browser', passOn, env);
+  // What the browser tests' visitors reported, as a team would read it after a release.
+  console.log('\nField data of this run (npm run vitals):');
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL('../vitals/vitals.mjs', import.meta.url)), '--since', '3h'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
   await shutdown(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
