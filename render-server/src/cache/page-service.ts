@@ -5,6 +5,7 @@ import { RemotePoller, type ServedSets } from '../remotes/remote-poller';
 import { CanaryDecisions, type DecisionReader } from '../lanes/canary-decisions';
 import { KnownSets, type KnownSet } from '../lanes/known-sets';
 import { PreviewWorkers } from '../lanes/preview-workers';
+import type { LaneRequest } from '../lanes/lane-request';
 import type { Preview } from '../../../platform/releases/preview-token.cjs';
 import type { RenderFailure, ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import { isClientOnly } from '../../../platform/routes/routes.cjs';
@@ -29,12 +30,6 @@ const maxFailuresRemembered = 256;
  * its pages as the canary's, so the two are never served for each other.
  */
 const cacheKey = (lane: 'live' | 'canary', renderer: Renderer) => `${lane} ${renderer.key}`;
-
-/** Which set a visitor is served: the live one, the canary's, or a reviewer's preview. */
-export type LaneRequest =
-  | { readonly kind: 'live' }
-  | { readonly kind: 'canary' }
-  | { readonly kind: 'preview'; readonly preview: Preview };
 
 const liveLane: LaneRequest = { kind: 'live' };
 

@@ -1,14 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { releasesOf, type RemoteSet } from '../remotes/remote-set';
 import type { Lane } from '../../../platform/render-protocol/worker-protocol';
-import { versionSetIdOf } from '../../../platform/field-data/aggregates.cjs';
-
-/**
- * How a page's field data names the set it runs: the set and the lane it was served in, so
- * that a canary of the very releases that are live (or a preview of them) is still told apart.
- */
-export const fieldSetIdOf = (set: RemoteSet, lane: Lane): string =>
-  versionSetIdOf(`${lane} ${set.key}`);
+import { fieldSetIdOf } from '../worker/renderer-setup';
 
 /** What the field data of a page names its set by, and how that set was served. */
 export interface KnownSet {

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { randomInt } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { readPreview, type PreviewReading } from '../../../platform/releases/preview-token.cjs';
-import type { LaneRequest } from '../cache/page-service';
+import type { LaneRequest } from './lane-request';
 
 /**
  * The one cookie that says which set a visitor is served. It is `__session` because Firebase

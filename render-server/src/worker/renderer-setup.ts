@@ -1,6 +1,13 @@
 import type { ServerConfig } from '../config';
 import type { RemoteSet } from '../remotes/remote-set';
-import { fieldSetIdOf } from '../lanes/known-sets';
+import { versionSetIdOf } from '../../../platform/field-data/aggregates.cjs';
+
+/**
+ * How a page's field data names the set it runs: the set and the lane it was served in, so
+ * that a canary of the very releases that are live (or a preview of them) is still told apart.
+ */
+export const fieldSetIdOf = (set: RemoteSet, lane: Lane): string =>
+  versionSetIdOf(`${lane} ${set.key}`);
 import type {
   Lane,
   PreviewState,
