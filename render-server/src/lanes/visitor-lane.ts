@@ -25,9 +25,10 @@ export interface LaneChoice {
 }
 
 /**
- * Draws who joins a canary: a Weyl sequence from a random start, so that any run of visitors
- * gets the share within one visitor (a fair coin drifts by several percent over a thousand),
- * while no visitor can tell or steer where they fall.
+ * Draws who joins a canary: a Weyl sequence (golden-ratio steps) from a random start, so that
+ * at every point of any run the share is off by at most a few visitors (3.25 at worst over
+ * 1,000, measured over 20,000 random starts; a fair coin drifts by 9 or more), while no visitor
+ * can tell or steer where they fall.
  */
 export class CanaryDraw {
   private count = 0;

@@ -8,13 +8,13 @@ const request = (cookie?: string) =>
 const canary = { id: 'abcdef12', share: 10 };
 
 describe('which set a visitor is served', () => {
-  it('draws a share of first visits into the canary, within one visitor of it in any run', () => {
+  it('draws a share of first visits into the canary, within a few visitors of it at every point of a run', () => {
     for (const share of [1, 10, 25, 50]) {
       const draw = new CanaryDraw();
       let joined = 0;
       for (let visit = 1; visit <= 1000; visit++) {
         if (draw.joins(share)) joined += 1;
-        if (visit % 100 === 0) expect(Math.abs(joined - (visit * share) / 100)).toBeLessThan(2);
+        expect(Math.abs(joined - (visit * share) / 100)).toBeLessThan(4);
       }
     }
   });
