@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import {
   aggregateIdOf,
   aggregatesCollection,
+  zeroCounts,
   type MinuteAggregate,
 } from '../../platform/field-data/aggregates.cjs';
 import { bucketOf } from '../../platform/field-data/histogram.cjs';
@@ -45,11 +46,6 @@ export const emptyMinute = (
   lane: 'live',
   canary: null,
   releases: {},
-  beacons: 0,
-  views: 0,
-  errors: 0,
-  failedLoads: 0,
-  tapsCaptured: 0,
-  tapsReplayed: 0,
+  ...zeroCounts(),
   ...fields,
 });

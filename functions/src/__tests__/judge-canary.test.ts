@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import {
   aggregateIdOf,
   minuteOf,
+  zeroCounts,
   type MinuteAggregate,
 } from '../../../platform/field-data/aggregates.cjs';
 import { bucketOf } from '../../../platform/field-data/histogram.cjs';
@@ -92,12 +93,7 @@ async function seed(id: string, lanes: Record<'live' | 'canary', Partial<MinuteA
       lane,
       canary: id,
       releases: {},
-      beacons: 0,
-      views: 0,
-      errors: 0,
-      failedLoads: 0,
-      tapsCaptured: 0,
-      tapsReplayed: 0,
+      ...zeroCounts(),
       ...fields,
     });
   }

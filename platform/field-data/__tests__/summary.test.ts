@@ -1,4 +1,4 @@
-import type { MinuteAggregate } from '../aggregates.cjs';
+import { zeroCounts, type MinuteAggregate } from '../aggregates.cjs';
 import { decodeMinuteAggregate } from '../decode-aggregate.cjs';
 import { bucketOf, upperBoundOf } from '../histogram.cjs';
 import { decodeFigures, summarize, summarizeByLane, summarizeByRouteAndSet } from '../summary.cjs';
@@ -10,12 +10,7 @@ const minute = (fields: Partial<MinuteAggregate>): MinuteAggregate => ({
   lane: 'live',
   canary: null,
   releases: { 'remote-home': '1.0.0' },
-  beacons: 0,
-  views: 0,
-  errors: 0,
-  failedLoads: 0,
-  tapsCaptured: 0,
-  tapsReplayed: 0,
+  ...zeroCounts(),
   ...fields,
 });
 
