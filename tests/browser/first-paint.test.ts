@@ -3,9 +3,22 @@
  * painted (not after hydration) take effect, and the navigation works with no scripts at all.
  */
 import type { Locator, Page } from 'playwright-core';
-import { contactPage, hero, navigation, pages } from 'remote-shared/content';
+import {
+  contactPage,
+  hero,
+  navigation,
+  pages,
+  teamSection as homeTeam,
+  work,
+  workSection,
+} from 'remote-shared/content';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { openPhonePage, phoneViewport, tapsAfterHydration } from '../support/browser/phone';
+import {
+  holdScripts,
+  openPhonePage,
+  phoneViewport,
+  tapsAfterHydration,
+} from '../support/browser/phone';
 import { launchBrowser, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
 
 const ctx = setUpSiteAndBrowser();
@@ -16,10 +29,17 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((item) => item.close()));
 });
 
-/** A throttled phone page, closed after the test. */
+/** The hold on each page's scripts (see holdScripts), let go when the test waits to hydrate. */
+const heldScripts = new WeakMap<Page, () => void>();
+
+/**
+ * A throttled phone page, closed after the test, whose scripts wait until the test lets the
+ * page hydrate: its taps land before hydration on a busy machine too.
+ */
 async function phonePage() {
   const phone = await openPhonePage(ctx.browser);
   opened.push(phone.context);
+  heldScripts.set(phone.page, (await holdScripts(phone.page)).release);
   return phone;
 }
 
@@ -47,8 +67,51 @@ async function clickInPlace(p: Page, control: Locator): Promise<void> {
   await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-const waitForHydration = (p: Page) =>
-  p.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+/** Lets the page's scripts go, and waits until the app has hydrated. */
+async function waitForHydration(p: Page): Promise<void> {
+  heldScripts.get(p)?.();
+  await p.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+}
+
+const musicButton = (p: Page) => p.getByRole('button', { name: hero.musicPlayLabel });
+
+/** Observes (does not replace) every play() of the music and its outcome. */
+async function watchMusicPlays(p: Page): Promise<void> {
+  await p.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { musicPlays: string[] }).musicPlays = calls;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      const attempt = play.call(this);
+      // The hero's muted background video plays on its own; only the music counts here.
+      if (!(this instanceof HTMLAudioElement)) return attempt;
+      calls.push('pending');
+      const index = calls.length - 1;
+      attempt.then(
+        () => (calls[index] = 'played'),
+        (error: unknown) =>
+          (calls[index] =
+            error instanceof DOMException && error.name === 'AbortError' ? 'aborted' : 'refused'),
+      );
+      return attempt;
+    };
+  });
+}
+
+const musicPlays = (p: Page): Promise<string[]> =>
+  p.evaluate(() => (window as unknown as { musicPlays: string[] }).musicPlays);
+
+/** Waits until the music has been asked to play and every attempt has its answer. */
+async function settledPlays(p: Page): Promise<void> {
+  await p.waitForFunction(
+    () => {
+      const plays = (window as unknown as { musicPlays: string[] }).musicPlays;
+      return plays.length > 0 && !plays.includes('pending');
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+}
 
 describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () => {
   it.each(['/', '/about', '/contact'])(
@@ -114,53 +177,134 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     expect(errors).toEqual([]);
   });
 
-  it('the music button plays, or truthfully does not, after one tap at first paint', async () => {
+  it('the music plays after one tap at first paint: the button is pressed and the hint gone', async () => {
     const { page, errors } = await phonePage();
-    // Observes (does not replace) every play() and its outcome.
-    await page.addInitScript(() => {
-      const calls: string[] = [];
-      (window as unknown as { plays: string[] }).plays = calls;
-      const play = HTMLMediaElement.prototype.play;
-      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-        const attempt = play.call(this);
-        // The hero's muted background video plays on its own; only the music counts here.
-        if (!(this instanceof HTMLAudioElement)) return attempt;
-        calls.push('pending');
-        const index = calls.length - 1;
-        attempt.then(
-          () => (calls[index] = 'played'),
-          () => (calls[index] = 'refused'),
-        );
-        return attempt;
-      };
-    });
-    const music = (p: Page) => p.getByRole('button', { name: hero.musicPlayLabel });
-    await arriveAt(page, '/', music);
-    await tap(page, music(page));
+    await watchMusicPlays(page);
+    await arriveAt(page, '/', musicButton);
+    await tap(page, musicButton(page));
     expect(await tapsAfterHydration(page)).toEqual([false]);
     await waitForHydration(page);
+    await settledPlays(page);
+    // What the visitor meets: music playing, the button pressed, the invitation gone. Today's
+    // defect (the replayed play() cancelled by a pause) fails every one of these.
+    expect(await musicPlays(page)).toEqual(['played']);
+    await page.waitForFunction(() => document.querySelector('audio')?.paused === false);
+    const button = page.getByRole('button', { name: hero.musicPauseLabel });
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByText(hero.musicHint).count()).toBe(0);
+    // Still playing a moment later: nothing paused it behind the visitor's back.
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(() => document.querySelector('audio')?.paused)).toBe(false);
+    expect(await page.evaluate(() => window.__fdTaps?.replayed)).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('where the browser refuses to play, the hint stays and the button is not pressed', async () => {
+    const { page, errors } = await phonePage();
+    // A page whose audio may not play (the browser's autoplay refusal, NotAllowedError).
+    await page.addInitScript(() => {
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        if (!(this instanceof HTMLAudioElement)) return play.call(this);
+        return Promise.reject(new DOMException('Refused by the test', 'NotAllowedError'));
+      };
+    });
+    await watchMusicPlays(page);
+    await arriveAt(page, '/', musicButton);
+    await tap(page, musicButton(page));
+    expect(await tapsAfterHydration(page)).toEqual([false]);
+    await waitForHydration(page);
+    await settledPlays(page);
+    expect(await musicPlays(page)).toEqual(['refused']);
+    await page.waitForFunction(() => window.__fdTaps?.replayed === 1);
+    const button = page.getByRole('button', { name: hero.musicPlayLabel });
     await page.waitForFunction(
-      () => {
-        const plays = (window as unknown as { plays: string[] }).plays;
-        return plays.length > 0 && !plays.includes('pending');
-      },
-      undefined,
+      () =>
+        document.querySelector('button[data-tap="music"]')?.getAttribute('aria-pressed') ===
+        'false',
+    );
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByText(hero.musicHint).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('the team showcase, paused by a tap at first paint, is paused once hydrated', async () => {
+    const { page, errors } = await phonePage();
+    const pause = (p: Page) => p.getByRole('button', { name: homeTeam.pauseLabel });
+    await arriveAt(page, '/', pause);
+    await tap(page, pause(page));
+    expect(await tapsAfterHydration(page)).toEqual([false]);
+    await waitForHydration(page);
+    const play = page.getByRole('button', { name: homeTeam.playLabel });
+    await play.waitFor({ timeout: 10_000 });
+    // Paused means the same person stays for longer than a rotation period.
+    const person = page.getByTestId('team-person');
+    const before = await person.textContent();
+    // The showcase moves on every 3 s when it runs.
+    await page.waitForTimeout(4_500);
+    expect(await person.textContent()).toBe(before);
+    expect(await play.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('a portfolio tile tapped at first paint reveals its project once hydrated', async () => {
+    const { page, errors } = await phonePage();
+    const [first] = work;
+    if (!first) throw new Error('No portfolio tile');
+    const tileTitle = (p: Page) => p.getByRole('heading', { level: 3, name: first.title });
+    await arriveAt(page, '/', tileTitle);
+    // The tile's own text (not its link): the capture records it, the tile replays it.
+    await tap(page, tileTitle(page));
+    expect(await tapsAfterHydration(page)).toEqual([false]);
+    await waitForHydration(page);
+    const tile = page.locator('article', { has: tileTitle(page) });
+    await page.waitForFunction(
+      (title) =>
+        [...document.querySelectorAll('article[data-tap]')].some(
+          (article) =>
+            article.querySelector('h3')?.textContent === title &&
+            article.getAttribute('data-active') === 'true',
+        ),
+      first.title,
       { timeout: 10_000 },
     );
-    const plays = await page.evaluate(() => (window as unknown as { plays: string[] }).plays);
-    expect(plays).toHaveLength(1);
-    const button = page.getByRole('button', {
-      name: new RegExp(`^(${hero.musicPlayLabel}|${hero.musicPauseLabel})$`),
-    });
-    const hint = page.getByText(hero.musicHint);
-    if (plays[0] === 'played') {
-      expect(await button.getAttribute('aria-pressed')).toBe('true');
-      expect(await page.evaluate(() => document.querySelector('audio')?.paused)).toBe(false);
-      expect(await hint.count()).toBe(0);
-    } else {
-      expect(await button.getAttribute('aria-pressed')).toBe('false');
-      expect(await hint.isVisible()).toBe(true);
-    }
+    // The visitor sees the overlay with "Check project" (it fades in).
+    const check = tile.getByRole('link', { name: new RegExp(`^${workSection.checkProject}`) });
+    await page.waitForFunction(
+      (title) => {
+        const article = [...document.querySelectorAll('article[data-tap]')].find(
+          (a) => a.querySelector('h3')?.textContent === title,
+        );
+        const link = article?.querySelector('a');
+        const overlay = link?.parentElement;
+        return overlay ? getComputedStyle(overlay).opacity === '1' : false;
+      },
+      first.title,
+      { timeout: 5_000 },
+    );
+    expect(await check.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('"Check project" tapped at first paint opens the project in a new tab', async () => {
+    const { page, context, errors } = await phonePage();
+    const [first] = work;
+    if (!first) throw new Error('No portfolio tile');
+    // The project's site is elsewhere; answer for it so the new tab has something to open.
+    await context.route(`${new URL(first.link).origin}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Project</title>' }),
+    );
+    const check = (p: Page) =>
+      p.getByRole('link', { name: new RegExp(`^${workSection.checkProject}: ${first.title}`) });
+    await arriveAt(page, '/', (p) => p.getByRole('heading', { level: 3, name: first.title }));
+    await check(page).scrollIntoViewIfNeeded();
+    const opened = context.waitForEvent('page', { timeout: 10_000 });
+    await tap(page, check(page));
+    const project = await opened;
+    await project.waitForURL(first.link, { timeout: 10_000 });
+    expect(await tapsAfterHydration(page)).toEqual([false]);
+    // The site itself stays where the visitor was.
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(errors).toEqual([]);
   });
 
@@ -177,6 +321,27 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     // with the typed name kept and the page never left.
     await page.getByText(contactPage.fields.email.required).waitFor({ timeout: 10_000 });
     expect(await name(page).inputValue()).toBe('Ada Lovelace');
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  it('Submit of a complete form tapped before hydration sends it and opens the thank-you popup', async () => {
+    const { page, errors } = await phonePage();
+    const field = (p: Page, key: keyof typeof contactPage.fields) =>
+      p.getByLabel(contactPage.fields[key].label, { exact: false });
+    await arriveAt(page, '/contact', (p) => field(p, 'name'));
+    await field(page, 'name').fill('Ada Lovelace');
+    await field(page, 'phone').fill('442079460000');
+    await field(page, 'email').fill('ada@example.com');
+    await field(page, 'company').fill('Analytical Engines');
+    await tap(page, page.getByRole('button', { name: contactPage.submit }));
+    expect(await tapsAfterHydration(page)).toEqual([false]);
+    await waitForHydration(page);
+    const thanks = page.getByRole('dialog', { name: contactPage.thankYouTitle });
+    await thanks.waitFor({ timeout: 20_000 });
+    // Confirmed only once stored, and the form is emptied for the next request.
+    expect(await field(page, 'name').inputValue()).toBe('');
+    expect(await field(page, 'email').inputValue()).toBe('');
     expect(new URL(page.url()).search).toBe('');
     expect(errors).toEqual([]);
   });

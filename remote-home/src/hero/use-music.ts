@@ -24,6 +24,9 @@ export function useMusic(): Music {
     const wantsPlay = audio ? audio.paused : false;
     dispatch({ type: 'toggle' });
     if (!audio) return;
+    // A pending play() already reads as not paused, so a second tap while starting pauses here.
+    // Only the handler touches the element: an effect "agreeing" with the state could run after
+    // a tap replayed at hydration, with the state not yet updated, and cancel the play.
     if (!wantsPlay) {
       audio.pause();
       return;
@@ -41,12 +44,6 @@ export function useMusic(): Music {
       () => dispatch({ type: 'play-refused' }),
     );
   }, []);
-
-  // If the visitor paused while play() was still pending, make the element agree.
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (audio && state.status === 'paused' && !audio.paused) audio.pause();
-  }, [state.status]);
 
   return { state, on: isMusicOn(state), audioRef, toggle };
 }

@@ -32,3 +32,21 @@ export const tapsAfterHydration = (page: Page): Promise<boolean[]> =>
   page.evaluate(
     () => (window as unknown as { __tapsAfterHydration: boolean[] }).__tapsAfterHydration,
   );
+
+/**
+ * Holds back the page's scripts until `release()`: the tap then lands before hydration however
+ * fast this machine is, as it does on a phone whose scripts are still on their way. Nothing else
+ * changes: the same scripts run, in the same order, once released.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return { release };
+}
