@@ -150,6 +150,8 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
         throw new Error('The page hydrated before the link was tapped');
     });
     await tap(page, about);
+    // The page it leads to loads as any page does.
+    heldScripts.get(page)?.();
     await page.waitForURL(siteUrl('/about'), { timeout: 20_000 });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.title()).toBe(pages.about.title);

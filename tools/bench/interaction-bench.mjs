@@ -138,6 +138,14 @@ async function interactionBench(variants, { routes, runs, traceRuns, command }) 
                 tbtCpuMs: med(samples.map((s) => s.tbtCpuMs)),
                 longestTaskCpuMs: med(samples.map((s) => s.longestTaskCpuMs)),
                 longestTaskCpuMsMax: Math.max(...samples.map((s) => s.longestTaskCpuMs ?? 0)),
+                longTasks: {
+                  count: med(samples.map((s) => s.longTasks?.count ?? null)),
+                  countMax: Math.max(...samples.map((s) => s.longTasks?.count ?? 0)),
+                  excessMs: med(samples.map((s) => s.longTasks?.excessMs ?? null)),
+                  excessMsMax: Math.max(...samples.map((s) => s.longTasks?.excessMs ?? 0)),
+                  longestMs: med(samples.map((s) => s.longTasks?.longestMs ?? null)),
+                  longestMsMax: Math.max(...samples.map((s) => s.longTasks?.longestMs ?? 0)),
+                },
                 nextPaintMs: Object.fromEntries(
                   names.map((name) => [name, med(samples.map((s) => s.nextPaintMs[name] ?? null))]),
                 ),

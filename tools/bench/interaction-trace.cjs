@@ -87,6 +87,7 @@ function tasksAfterFirstPaint(trace) {
  * @property {number | null} tbtCpuMs
  * @property {number | null} longestTaskCpuMs
  * @property {Record<string, number | null>} nextPaintMs time to next paint per interaction
+ * @property {LongTasks} longTasks a further cold visit's long tasks, as the page saw them
  */
 
 /**
@@ -199,7 +200,9 @@ async function measureVisit(browser, url) {
       await page.getByRole('heading', { level: 1 }).waitFor();
     });
     const tasks = await cpuOfVisit(browser, url);
+    const longTasks = await longTasksOfVisit(browser, url);
     return {
+      longTasks,
       menuPaintedMs,
       firstWorkingTapMs,
       tapsLost,
@@ -238,6 +241,52 @@ async function cpuOfVisit(browser, url) {
     await context.close();
   }
 }
+
+/**
+ * A cold visit at 4x CPU with no input, as the page itself sees it: the Long Tasks API's entries
+ * (wall-clock, so a busy machine lengthens them) after the first contentful paint, until 3 s
+ * after the app has hydrated (when the web-vitals code and the warm-up of other pages have run).
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @returns {Promise<LongTasks>}
+ */
+async function longTasksOfVisit(browser, url) {
+  const { context, page } = await openThrottledPhonePage(browser);
+  try {
+    await page.addInitScript(() => {
+      /** @type {Array<[number, number]>} */
+      const tasks = [];
+      Object.assign(window, { __longTasks: tasks });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+    await page.waitForTimeout(3000);
+    const { fcp, tasks } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      tasks: /** @type {{ __longTasks: Array<[number, number]> }} */ (
+        /** @type {unknown} */ (window)
+      ).__longTasks,
+    }));
+    const after = tasks.filter(([start, duration]) => start + duration > fcp).map(([, d]) => d);
+    return {
+      count: after.length,
+      excessMs: Math.round(after.reduce((sum, d) => sum + Math.max(0, d - blockingMs), 0)),
+      longestMs: Math.round(Math.max(0, ...after)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * @typedef {object} LongTasks
+ * @property {number} count long tasks (over 50 ms) after the first contentful paint
+ * @property {number} excessMs the sum of (duration - 50 ms) over them
+ * @property {number} longestMs the longest of them
+ */
 
 /** Chromium for the measures (one browser, a fresh context per visit). */
 function launchForTraces() {

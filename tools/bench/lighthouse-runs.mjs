@@ -3,6 +3,7 @@
  * Lighthouse runs (Debian's Chromium, each in a fresh profile) and the JavaScript a run
  * fetched, weighed from the files it was served from.
  */
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -78,11 +79,16 @@ async function measure(url, preset) {
 async function measureRuns(url, preset, label, runs) {
   /** @type {Sample[]} */
   const samples = [];
+  /** @type {number[]} */
+  const loadAverages = [];
   for (let run = 1; run <= runs; run += 1) {
     process.stdout.write(`Lighthouse ${preset} ${label} run ${run}/${runs}… `);
     const sample = await measure(url, preset);
-    console.log(`score ${sample.score}, LCP ${sample.lcpMs} ms`);
+    console.log(`score ${sample.score}, LCP ${sample.lcpMs} ms, TBT ${sample.tbtMs} ms`);
     samples.push(sample);
+    // The machine's 1-minute load average when the run ended: a busy machine slows Lighthouse's
+    // observed trace, so a run's TBT is read beside it.
+    loadAverages.push(Number((os.loadavg()[0] ?? 0).toFixed(2)));
   }
   const last = /** @type {Sample} */ (samples.at(-1));
   return {
@@ -94,7 +100,11 @@ async function measureRuns(url, preset, label, runs) {
       tbtMs: median(samples.map((s) => s.tbtMs)),
       cls: median(samples.map((s) => s.cls)),
     },
-    samples: samples.map(({ requests, ...rest }) => ({ ...rest, requestCount: requests.length })),
+    samples: samples.map(({ requests, ...rest }, index) => ({
+      ...rest,
+      requestCount: requests.length,
+      loadAverage: loadAverages[index],
+    })),
     lcpElement: last.lcpElement,
     last,
   };

@@ -21,6 +21,7 @@ function interactionSection(interaction, title, ok, seconds, kb) {
     '',
     '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
     '- **Hydrated**: when the app had taken over the page (every control then answers by itself).',
+    '- **Long tasks after FCP, 4x**: a further cold visit at 4x CPU with no input, the Long Tasks API entries (over 50 ms, wall-clock as the page sees them) from the first contentful paint until 3 s after hydration: how many, the sum of their time over 50 ms, the longest (median and worst of the visits).',
     "- **CPU-time TBT**: over the main thread's tasks after the first paint, the sum of max(0, 4 × CPU time − 50 ms); **longest task**: 4 × its CPU time (median, worst).",
     '- **Next paint**: Event Timing duration (input to the next paint) of the interaction, after hydration, at 4x; under 16 ms shows as 0.',
     '',
@@ -65,6 +66,19 @@ function interactionSection(interaction, title, ok, seconds, kb) {
       const text = `${ms(v.longestTaskCpuMs)}, ${ms(v.longestTaskCpuMsMax)}`;
       return current(v) ? ok(v.longestTaskCpuMsMax <= targets.longestTaskCpuMs, text) : text;
     });
+    row('long tasks after FCP, 4x (median, worst)', (v) =>
+      v.longTasks
+        ? current(v)
+          ? ok(v.longTasks.countMax === 0, `${v.longTasks.count}, ${v.longTasks.countMax}`)
+          : `${v.longTasks.count}, ${v.longTasks.countMax}`
+        : '—',
+    );
+    row('… sum of (d − 50 ms) (median, worst)', (v) =>
+      v.longTasks ? `${ms(v.longTasks.excessMs)}, ${ms(v.longTasks.excessMsMax)}` : '—',
+    );
+    row('… longest (median, worst)', (v) =>
+      v.longTasks ? `${ms(v.longTasks.longestMs)}, ${ms(v.longTasks.longestMsMax)}` : '—',
+    );
     const names = [
       ...new Set(
         Object.values(byVariant).flatMap((/** @type {any} */ v) => Object.keys(v.nextPaintMs)),

@@ -6,6 +6,30 @@ const { targets } = require('./figures.cjs');
 const { interactionSection } = require('./report-interaction.cjs');
 const { missedTargets } = require('./report-misses.cjs');
 
+/**
+ * Every Lighthouse run one by one, not only the medians: one slow run in five is what a visitor
+ * meets one time in five. Beside each, the machine's load average when it ended.
+ * @param {any[]} results
+ */
+function runByRun(results) {
+  const withRuns = results.filter((r) => Array.isArray(r.samples) && r.samples.length);
+  if (!withRuns.length) return [];
+  const lines = [
+    '',
+    '## Lighthouse runs one by one',
+    '',
+    '| route | preset | run | score | LCP | TBT | CLS | load average (1 min) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of withRuns)
+    r.samples.forEach((/** @type {any} */ s, /** @type {number} */ i) =>
+      lines.push(
+        `| ${r.route} | ${r.preset} | ${i + 1} | ${s.score} | ${(s.lcpMs / 1000).toFixed(2)} s | ${s.tbtMs} ms | ${s.cls} | ${typeof s.loadAverage === 'number' ? s.loadAverage.toFixed(2) : '—'} |`,
+      ),
+    );
+  return lines;
+}
+
 /** Where the benchmark writes: reports/bench.json and reports/bench.md. */
 const reports = path.join(paths.repoRoot, 'reports');
 
@@ -41,6 +65,8 @@ function renderMarkdown(report) {
       `| ${r.route} | ${r.preset} | ${r.median.score} | ${seconds(r.median.lcpMs)} | ${seconds(r.median.fcpMs)} | ${r.median.tbtMs} ms | ${r.median.cls} | ${r.requests} | ${kb(r.javascript.totalGzipBytes)} KB | ${r.javascript.reactDomCopies} | ${r.javascript.federationRuntimeCopies} | ${cell(r.lcpElement)} |`,
     );
   }
+
+  lines.push(...runByRun(results));
 
   lines.push('', '## Floor: the hero headline alone', '');
   if (floor) {
