@@ -113,6 +113,16 @@ async function settledPlays(p: Page): Promise<void> {
   );
 }
 
+/** Taps the music at first paint (before hydration), then waits until its play() has answered. */
+async function tapMusicAtFirstPaint(p: Page): Promise<void> {
+  await watchMusicPlays(p);
+  await arriveAt(p, '/', musicButton);
+  await tap(p, musicButton(p));
+  expect(await tapsAfterHydration(p)).toEqual([false]);
+  await waitForHydration(p);
+  await settledPlays(p);
+}
+
 describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () => {
   it.each(['/', '/about', '/contact'])(
     '%s: Menu opens the overlay, and it stays open once the app hydrates',
@@ -181,12 +191,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
 
   it('the music plays after one tap at first paint: the button is pressed and the hint gone', async () => {
     const { page, errors } = await phonePage();
-    await watchMusicPlays(page);
-    await arriveAt(page, '/', musicButton);
-    await tap(page, musicButton(page));
-    expect(await tapsAfterHydration(page)).toEqual([false]);
-    await waitForHydration(page);
-    await settledPlays(page);
+    await tapMusicAtFirstPaint(page);
     // What the visitor meets: music playing, the button pressed, the invitation gone. Today's
     // defect (the replayed play() cancelled by a pause) fails every one of these.
     expect(await musicPlays(page)).toEqual(['played']);
@@ -211,12 +216,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
         return Promise.reject(new DOMException('Refused by the test', 'NotAllowedError'));
       };
     });
-    await watchMusicPlays(page);
-    await arriveAt(page, '/', musicButton);
-    await tap(page, musicButton(page));
-    expect(await tapsAfterHydration(page)).toEqual([false]);
-    await waitForHydration(page);
-    await settledPlays(page);
+    await tapMusicAtFirstPaint(page);
     expect(await musicPlays(page)).toEqual(['refused']);
     await page.waitForFunction(() => window.__fdTaps?.replayed === 1);
     const button = page.getByRole('button', { name: hero.musicPlayLabel });
