@@ -138,7 +138,11 @@ export class PreviewWorkers {
         throw error;
       }
       entry.serving = true;
-      log('NOTICE', 'Serving a preview', { versionSet: set.key, releases: preview.releases });
+      log('NOTICE', 'Serving a preview', {
+        versionSet: set.key,
+        releases: preview.releases,
+        workers: this.count,
+      });
       this.started(set);
       return { renderer: pool, set };
     })();

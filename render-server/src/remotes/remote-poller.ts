@@ -57,12 +57,12 @@ export class RemotePoller {
    */
   async start(): Promise<void> {
     await this.refresh();
-    await this.following;
     const poll = () => {
       this.timer = setTimeout(() => void this.refresh().finally(poll), this.config.pollMs);
       this.timer.unref();
     };
     poll();
+    await this.following;
   }
 
   stop(): void {

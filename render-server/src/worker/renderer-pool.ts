@@ -4,7 +4,7 @@ import { log } from '../log';
 import { Renderer, RenderOverrun, type RenderedPage } from './renderer';
 
 /** How often a slow route gets a trial render. */
-const trialEveryMs = slowRouteQuarantineMs / 10;
+const trialEveryMs = slowRouteQuarantineMs / 3;
 
 /** A route kept off the shared workers: its last render overran. */
 export class SlowRoute extends Error {
@@ -117,7 +117,7 @@ export class RendererPool {
   }
 
   /**
-   * One trial render of a slow route at a time, in its own worker, at most every tenth of its
+   * One trial render of a slow route at a time, in its own worker, at most every third of its
    * time off (a spinning render costs a core while it runs); in time, it is let back.
    */
   private tryAgain(pathname: string, timeoutMs: number, now = Date.now()): void {
