@@ -332,3 +332,84 @@ describe('a release whose Home render spins', () => {
     writePointer(live);
   }, 120_000);
 });
+
+describe('a remote whose server build never finishes starting', () => {
+  /** remote-shared's build whose server entry blocks its thread for good as it loads. */
+  function publishHangingShared(): string {
+    const to = path.join(releases.dir, 'remote-home', 'hanging-shared');
+    fs.cpSync(paths.distOf('remote-shared'), to, { recursive: true });
+    const entry = path.join(to, 'server', 'remoteEntry.js');
+    fs.writeFileSync(
+      entry,
+      `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n${fs.readFileSync(entry, 'utf8')}`,
+    );
+    return releases.manifestOf('hanging-shared');
+  }
+
+  it('leaves the set in force serving, and a rollback written meanwhile is read and served', async () => {
+    const live = pointer();
+    const hanging = publishHangingShared();
+    log.clear();
+    writePointer({ ...live, 'remote-shared': hanging });
+    // The poller reads it and starts its workers, which never say ready.
+    for (let ask = 0; ask < 8; ask++) {
+      const page = await timed(siteUrl('/about'));
+      // From the set in force, within the render deadline.
+      expect(page.answer.status).toBe(200);
+      expect(page.ms).toBeLessThan(pageRenderDeadlineMs(remoteDeadlineMs));
+      await sleep(250);
+    }
+    // The rollback: remote-shared back, and remote-home moved on to a set not served yet.
+    const rollback = copies[1] ?? '';
+    const written = Date.now();
+    writePointer({ ...live, 'remote-home': releases.manifestOf(rollback) });
+    await pollUntil(15_000, async () =>
+      (await timed(siteUrl('/about'))).text.includes(`/${rollback}/`) ? true : undefined,
+    );
+    const servedAfter = Date.now() - written;
+    console.log(`rollback served ${servedAfter} ms after it was written (poll 500 ms)`);
+    // Two polls, then its workers' start (about a second here).
+    expect(servedAfter).toBeLessThan(2 * 500 + 5000);
+    writePointer(live);
+  }, 60_000);
+
+  it("server.js --check of it exits non-zero within the check's deadline", async () => {
+    const dir = fs.mkdtempSync(path.join(releases.dir, 'check-'));
+    const checked = path.join(dir, 'remotes.json');
+    fs.writeFileSync(
+      checked,
+      JSON.stringify({ ...pointer(), 'remote-shared': publishHangingShared() }),
+    );
+    const remoteMs = 200;
+    const started = Date.now();
+    const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(paths.serverDistOf('shell'), 'server.js'), '--check'],
+        {
+          env: {
+            PATH: process.env.PATH,
+            STATIC_DIR: paths.distOf('shell'),
+            REMOTES_JSON: checked,
+            REMOTE_DEADLINE_MS: String(remoteMs),
+            LOG_FORMAT: 'json',
+          },
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += String(chunk)));
+      child.stderr.on('data', (chunk) => (out += String(chunk)));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, out });
+      });
+    });
+    const ms = Date.now() - started;
+    console.log(`server.js --check of a hanging start: exit ${run.code} after ${ms} ms`);
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/not ready within|did not finish within/);
+    // The worker start deadline of the check (10 candidate remote deadlines) and a little.
+    expect(ms).toBeLessThan(10 * 5 * remoteMs + 5000);
+  }, 90_000);
+});

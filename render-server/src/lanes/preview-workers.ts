@@ -40,10 +40,11 @@ interface Entry {
 /**
  * Where a published version of a remote is, found from the live release's own address: a
  * release directory serves `<app folder>/<version>/mf-manifest.json`, so a previewed version
- * sits beside the live one. Nothing else can be named: the version is one path segment.
+ * sits beside the live one. Nothing else can be named: a version is one path segment of
+ * URL-safe characters that cannot be `..` (versionPattern), checked when the token is read.
  */
 const releaseManifestOf = (liveManifest: string, version: string): string =>
-  new URL(`../${encodeURIComponent(version)}/mf-manifest.json`, liveManifest).href;
+  new URL(`../${version}/mf-manifest.json`, liveManifest).href;
 
 /**
  * Render workers for reviewers' previews, one per previewed version set. Live and starting

@@ -30,7 +30,7 @@ export interface PoolOptions {
  */
 export class RendererPool {
   readonly ready: Promise<void>;
-  private readonly slots: Renderer[];
+  private readonly slots: Renderer[] = [];
   private readonly slowUntil = new Map<string, number>();
   private trial: Renderer | null = null;
   private trialRunning = false;
@@ -42,8 +42,15 @@ export class RendererPool {
     private readonly setup: RendererSetup,
     private readonly options: PoolOptions,
   ) {
-    this.slots = Array.from({ length: options.size }, () => this.startWorker());
-    this.ready = Promise.all(this.slots.map((worker) => worker.ready)).then(() => {});
+    // One after another, so a set's start costs the remotes' hosts one worker's fetches at a
+    // time; the set is served once all have started (each within its start deadline).
+    this.ready = (async () => {
+      for (let index = 0; index < options.size && !this.retired; index++) {
+        const worker = this.startWorker();
+        this.slots.push(worker);
+        await worker.ready;
+      }
+    })();
     this.ready.catch(() => {});
   }
 
@@ -59,11 +66,6 @@ export class RendererPool {
   /** Some worker of it runs (or starts): the set can still be served. */
   get alive(): boolean {
     return !this.retired && this.slots.some((worker) => worker.alive);
-  }
-
-  /** Worker threads it holds now, for the bounds on them. */
-  get threads(): number {
-    return [...this.slots, this.trial].filter((worker) => worker?.alive).length;
   }
 
   /** Resolves once every worker it started has ended. */
