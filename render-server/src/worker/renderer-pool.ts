@@ -36,6 +36,7 @@ export class RendererPool {
   private trialRunning = false;
   private lastTrial = 0;
   private retired = false;
+  private readonly rendering = new Map<string, Promise<RenderedPage>>();
 
   constructor(
     readonly key: string,
@@ -82,6 +83,18 @@ export class RendererPool {
       throw new SlowRoute(`${pathname} overran its last render; it is kept off for a while`);
     }
     this.slowUntil.delete(pathname);
+    // One render of a path at a time: more asks of it wait for that one, so a slow route holds
+    // one worker at most, never all of them.
+    const under = this.rendering.get(pathname);
+    if (under) return under;
+    const rendering = this.renderOnce(pathname, timeoutMs).finally(() =>
+      this.rendering.delete(pathname),
+    );
+    this.rendering.set(pathname, rendering);
+    return rendering;
+  }
+
+  private async renderOnce(pathname: string, timeoutMs: number): Promise<RenderedPage> {
     for (let attempt = 0; ; attempt += 1) {
       const worker = this.pick();
       if (!worker) throw new Error('no render worker of this set is running');
