@@ -52,6 +52,8 @@ function publishCopy(dir: string, version: string, copy: string) {
     const target = path.join(to, file);
     if (!fs.existsSync(target)) continue;
     fs.writeFileSync(target, fs.readFileSync(target, 'utf8').replaceAll(version, copy));
+    // The precompressed copies beside it are served first: they must say the same.
+    for (const packed of ['.br', '.gz']) fs.rmSync(`${target}${packed}`, { force: true });
   }
 }
 
@@ -80,6 +82,13 @@ const ctx = setUpSite(() =>
 );
 
 afterAll(() => fs.rmSync(releases.dir, { recursive: true, force: true }));
+
+// The live set's workers have started (a start that failed under load is tried again).
+beforeAll(async () => {
+  await pollUntil(30_000, async () =>
+    (await fetch(siteUrl('/about'))).status === 200 ? true : undefined,
+  );
+}, 40_000);
 
 const remotesJson = () => path.join(releases.dir, 'remotes.json');
 const pointer = () => JSON.parse(fs.readFileSync(remotesJson(), 'utf8')) as Record<string, unknown>;
@@ -323,8 +332,10 @@ describe('a release whose Home render spins', () => {
         `over ${during.length} renders; / answered in ${homes.map((h) => `${h.ms}`).join(', ')} ms ` +
         `(${homes.map((h) => h.status).join(', ')}); right after: ${after.join(', ')} ms`,
     );
-    // Their normal time: within the slowest normal render plus a margin for a shared machine.
-    const bound = Math.max(2 * normalMax, normalMax + 500);
+    // Their normal time, on a machine whose other core the spinning render takes until it is
+    // stopped: within the slowest normal render plus a second, far under the render deadline
+    // every route waited for before (each took the whole deadline while / spun).
+    const bound = normalMax + 1000;
     expect(Math.max(...during)).toBeLessThan(bound);
     expect(Math.max(...after)).toBeLessThan(bound);
     // / is answered by the render deadline (asks of it meanwhile wait for that one render),
@@ -382,7 +393,7 @@ describe('a remote whose server build never finishes starting', () => {
       checked,
       JSON.stringify({ ...pointer(), 'remote-shared': publishHangingShared() }),
     );
-    const remoteMs = 200;
+    const remoteMs = 400;
     const started = Date.now();
     const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = spawn(
