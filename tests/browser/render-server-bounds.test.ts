@@ -119,6 +119,7 @@ describe('preview links', () => {
       res.end('{}');
     });
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    evil.unref();
     const url = `http://127.0.0.1:${(evil.address() as AddressInfo).port}/mf-manifest.json`;
     // Signed with the server's own key, in the form links had before: manifest URLs.
     const exp = Math.floor(Date.now() / 1000) + 600;
