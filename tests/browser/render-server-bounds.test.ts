@@ -186,14 +186,14 @@ describe('preview links', () => {
       .filter((line) => line.message === 'Serving a preview')
       .map((line) => Number(line.workers));
     expect(Math.max(...held)).toBeLessThanOrEqual(previewCap);
-    // Measured here: a preview worker (a render worker with the three remotes loaded) holds
-    // 60-90 MB; the bound is the cap's worth of them over what the server held before.
+    // Measured here: a preview worker (a render worker with the three remotes loaded) adds
+    // about 25 MB (3 of them: +76 MB); the bound is 60 MB for each over what the server held.
     const grown = peak - before;
     console.log(
       `${previewCount} previews at once: ${served.length} served, ${busy.length} told to retry, ` +
         `in ${wall} ms; RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB (+${grown.toFixed(0)})`,
     );
-    expect(grown).toBeLessThan(previewCap * 120);
+    expect(grown).toBeLessThan(previewCap * 60);
   }, 120_000);
 });
 
@@ -333,12 +333,14 @@ describe('a release whose Home render spins', () => {
         `over ${during.length} renders; / answered in ${homes.map((h) => `${h.ms}`).join(', ')} ms ` +
         `(${homes.map((h) => h.status).join(', ')}); right after: ${after.join(', ')} ms`,
     );
-    // Their normal time, on a machine whose other core the spinning render takes until it is
-    // stopped: within the slowest normal render plus a second, far under the render deadline
-    // every route waited for before (each took the whole deadline while / spun).
-    const bound = normalMax + 1000;
-    expect(Math.max(...during)).toBeLessThan(bound);
-    expect(Math.max(...after)).toBeLessThan(bound);
+    // None waited for the spinning render (each took the whole render deadline before), and
+    // most kept their normal time; the spinning thread takes a core until it is stopped, and
+    // its replacement's start another moment, on a machine of two shared cores.
+    const median = [...during].sort((a, b) => a - b)[Math.floor(during.length / 2)] ?? 0;
+    console.log(`/about,/contact while / spins: median ${median} ms`);
+    expect(Math.max(...during)).toBeLessThan(deadline);
+    expect(median).toBeLessThan(normalMax + 300);
+    expect(Math.max(...after)).toBeLessThan(normalMax + 300);
     // / is answered by the render deadline (asks of it meanwhile wait for that one render),
     // then at once: its last good page, or the 503 page.
     expect(homes.every((h) => h.ms < deadline + 1500)).toBe(true);
