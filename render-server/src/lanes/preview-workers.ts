@@ -95,10 +95,9 @@ export class PreviewWorkers {
       );
     const entry = this.start(remotes, preview, live.remotesJson, now);
     this.entries.set(key, entry);
-    // A start that failed is forgotten (only its own entry: a newer one may hold the key).
-    entry.worker.catch(() => {
-      if (this.entries.get(key) === entry) this.retire(key, entry, 0);
-    });
+    // A start that failed is ended and forgotten; retire() drops the key only while it is this
+    // entry's, never a newer worker's that holds it now.
+    entry.worker.catch(() => this.retire(key, entry, 0));
     return entry.worker;
   }
 
