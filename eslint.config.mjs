@@ -26,6 +26,16 @@ const into = (folders) => `^(\\.\\./)+(${folders.join('|')})/`;
  */
 const esqueryRegex = (regex) => `/${regex.replaceAll('/', '.')}/`;
 
+/** What the render server never imports: browser code. */
+const renderServerOutside = {
+  regex: into([...appFolders, 'tools', 'federation/runtime-plugins', 'federation/router']),
+  message:
+    'The render server imports no browser code (apps, runtime plugins, the router): it reads the platform and runs the shell through its render worker.',
+};
+
+/** The render server's rooms, from the top (routing) to the bottom (reading the remotes). */
+const renderServerRooms = ['http', 'field-data', 'pages', 'lanes', 'worker', 'remotes'];
+
 /**
  * Who may import what. Apps -> platform and federation; the render server -> platform and
  * federation's build-free parts; tools -> everything but an app's src/; platform -> nothing.
@@ -62,14 +72,20 @@ const boundaries = [
   })),
   {
     files: ['render-server/**/*.{ts,tsx,cjs,js}'],
+    forbidden: [renderServerOutside],
+  },
+  // Its rooms, top to bottom: each imports only rooms below it (index.ts composes them all).
+  ...renderServerRooms.map((room, index) => ({
+    files: [`render-server/src/${room}/**/*.{ts,cjs}`],
+    ignores: ['render-server/src/**/__tests__/**'],
     forbidden: [
+      renderServerOutside,
       {
-        regex: into([...appFolders, 'tools', 'federation/runtime-plugins', 'federation/router']),
-        message:
-          'The render server imports no browser code (apps, runtime plugins, the router): it reads the platform and runs the shell through its render worker.',
+        regex: `^\\.\\./(${['index', ...renderServerRooms.slice(0, index)].join('|')})(/|$)`,
+        message: `The render server's rooms point down (${renderServerRooms.join(' > ')}): ${room}/ imports none above it, nor index.ts, which puts them together.`,
       },
     ],
-  },
+  })),
   {
     files: ['tools/**/*.{ts,cjs,mjs,js}'],
     forbidden: [

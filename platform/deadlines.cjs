@@ -57,6 +57,30 @@ const candidateRemoteDeadlineMs = (remoteMs) => remoteMs * 5;
 const retiredWorkerGraceMs = 5000;
 
 /**
+ * The render server: how long a render worker may take to start (load the shell's host and the
+ * remotes' server code, each fetch within the remote deadline) before it is stopped and its
+ * failure logged. Ten remote deadlines: a start takes well under one here (measured ~0.3 s).
+ * @param {number} remoteMs the remote deadline in force
+ */
+const workerStartDeadlineMs = (remoteMs) => remoteMs * 10;
+
+/**
+ * `server.js --check`: the whole check (read the set, start a worker, render every route one
+ * after another) ends within this, or exits non-zero saying it ran out of time.
+ * @param {number} remoteMs the remote deadline of the check (candidateRemoteDeadlineMs)
+ * @param {number} routeCount how many routes it renders
+ */
+const routeCheckDeadlineMs = (remoteMs, routeCount) =>
+  remoteMs * 2 + workerStartDeadlineMs(remoteMs) + routeCount * pageRenderDeadlineMs(remoteMs);
+
+/**
+ * The render server: a route whose render overran is not rendered by the shared workers again
+ * for this long; meanwhile one trial render at a time runs in a worker of its own, and the
+ * route is served its last good page (or the 503 page). A trial that finishes in time ends it.
+ */
+const slowRouteQuarantineMs = 30_000;
+
+/**
  * The browser, after a client-side navigation: how long focus and scrolling wait for the new
  * page's heading or `#target` to appear before giving up (focusing the page area, leaving the
  * scroll). Longer than the load deadline, so a page that arrives at its last moment, or its
@@ -93,6 +117,9 @@ module.exports = {
   pageRenderDeadlineMs,
   candidateRemoteDeadlineMs,
   retiredWorkerGraceMs,
+  workerStartDeadlineMs,
+  routeCheckDeadlineMs,
+  slowRouteQuarantineMs,
   pageArrivalDeadlineMs,
   clientStartDeadlineMs,
   contactWriteDeadlineMs,

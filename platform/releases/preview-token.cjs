@@ -1,93 +1,142 @@
 // @ts-check
 /**
- * Preview links: a signed, expiring token naming remote releases that are not live, so that a
- * reviewer sees the composed site with them. `npm run preview` signs one; the render server
- * checks it on every page it serves with it. The token carries the manifest URLs it shows, so
- * the server needs no release directory, and the signature means nobody can change them; the
- * releases' names ride along for the badge.
+ * Preview links: a signed, expiring token naming published remote releases (`app@version`)
+ * that are not live, so that a reviewer sees the composed site with them. `npm run preview`
+ * signs one; the render server checks it on every page it serves with it and resolves the
+ * versions against the folders its live releases are served from. A token never carries a URL:
+ * whoever holds the key can only point at code that was published beside the live releases.
  *
  *   <payload: base64url JSON>.<signature: base64url HMAC-SHA256 of the payload>
+ *   payload: { releases: { app: version }, iat, exp (Unix s), aud (site origin), kid }
  */
-const { createHmac, timingSafeEqual } = require('node:crypto');
+const { createHash, createHmac, timingSafeEqual } = require('node:crypto');
 const { remoteIds } = require('../apps.cjs');
 
-/** Secrets shorter than this are refused: a guessable key makes every link forgeable. */
-const minSecretLength = 16;
+/** Keys shorter than this (in bytes) are refused outside this machine: 256 bits of HMAC key. */
+const minSecretBytes = 32;
 
 /** The longest a link may live: a review, not a standing back door. */
 const maxPreviewSeconds = 7 * 24 * 3600;
 
+/** How far the signer's clock may run ahead of the server's. */
+const clockSkewSeconds = 60;
+
 /**
- * The key the local stack (npm start, the tests) signs and checks previews with. Only for
- * this machine: a deployed render server takes PREVIEW_SECRET from its secret store.
+ * The key the local stack (npm start, the tests) signs and checks previews with. It is public:
+ * only a server that listens on this machine alone accepts it (see keyProblem).
  */
-const localPreviewSecret = 'first-day-local-preview-key';
+const localPreviewSecret = 'first-day-local-preview-key-not-a-secret';
 
 /** Tokens longer than this are not read at all. */
 const maxTokenLength = 2048;
 
+/** Versions are folder and URL segments: letters, digits and . + - _ only (as published). */
+const versionPattern = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,99}$/;
+
+/** @typedef {import('../apps.cjs').RemoteId} RemoteId */
+
 /**
  * @typedef {object} Preview
- * @property {Partial<Record<import('../apps.cjs').RemoteId, string>>} remotes manifest URLs that replace the live ones
- * @property {Partial<Record<import('../apps.cjs').RemoteId, string>>} releases their versions, for people
+ * @property {Partial<Record<RemoteId, string>>} releases the published versions that replace the live ones
+ * @property {number} issuedAt Unix time in seconds
  * @property {number} expires Unix time in seconds
+ * @property {string} audience the site origin the link was made for
  */
 
-/** @typedef {{ ok: true; preview: Preview } | { ok: false; reason: 'malformed' | 'altered' | 'expired' }} PreviewReading */
+/** @typedef {'malformed' | 'altered' | 'expired' | 'elsewhere'} PreviewRefusal */
+/** @typedef {{ ok: true; preview: Preview } | { ok: false; reason: PreviewRefusal }} PreviewReading */
+
+/** @param {string} hostname */
+const isLoopbackHost = (hostname) =>
+  ['localhost', '127.0.0.1', '::1', '[::1]'].includes(hostname) ||
+  hostname.endsWith('.localhost') ||
+  /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/** Whether an origin (or URL) is this machine's own: only such a site may use the local key. */
+function isLocalOrigin(/** @type {string} */ origin) {
+  try {
+    return isLoopbackHost(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What is wrong with `secret` as a preview key, or null. On this machine (`local`) the public
+ * development key is fine; anywhere else a key must be set, not that one, and 32 bytes or more.
+ * @param {string | undefined} secret @param {boolean} local
+ */
+function keyProblem(secret, local) {
+  if (local && secret === localPreviewSecret) return null;
+  if (!secret) return 'PREVIEW_SECRET is not set';
+  if (secret === localPreviewSecret)
+    return "PREVIEW_SECRET is the local stack's public development key";
+  if (Buffer.byteLength(secret) < minSecretBytes)
+    return `PREVIEW_SECRET must be at least ${minSecretBytes} bytes (it is ${Buffer.byteLength(secret)})`;
+  return null;
+}
+
+/** Names a key without telling anything of it, so a token says which key signed it. @param {string} secret */
+const keyIdOf = (secret) =>
+  createHash('sha256').update(`first-day preview key\0${secret}`).digest('base64url').slice(0, 8);
 
 /** @param {string} secret @param {string} payload */
 const signatureOf = (secret, payload) =>
   createHmac('sha256', secret).update(payload).digest('base64url');
 
-/** @param {string | undefined} secret */
-function checkSecret(secret) {
-  if (!secret || secret.length < minSecretLength)
-    throw new Error(`The preview secret must be at least ${minSecretLength} characters`);
-  return secret;
+/** @param {unknown} value @returns {Preview['releases'] | null} */
+function releasesIn(value) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  /** @type {Preview['releases']} */
+  const releases = {};
+  for (const [app, version] of Object.entries(value)) {
+    if (!(/** @type {readonly string[]} */ (remoteIds).includes(app))) return null;
+    if (typeof version !== 'string' || !versionPattern.test(version)) return null;
+    releases[/** @type {RemoteId} */ (app)] = version;
+  }
+  return Object.keys(releases).length > 0 ? releases : null;
 }
 
+/** @param {unknown} value @returns {value is number} */
+const isTime = (value) => Number.isSafeInteger(value) && /** @type {number} */ (value) > 0;
+
 /**
- * Signs a preview of `remotes` for `seconds`.
+ * Signs a preview of `releases` for `seconds`, for the site at `audience`.
  * @param {string} secret
- * @param {Omit<Preview, 'expires'>} preview
+ * @param {{ releases: Preview['releases']; audience: string }} preview
  * @param {number} seconds
  * @param {number} [now] ms
  */
-function signPreview(secret, preview, seconds, now = Date.now()) {
+function signPreview(secret, { releases, audience }, seconds, now = Date.now()) {
   if (!Number.isInteger(seconds) || seconds < 60 || seconds > maxPreviewSeconds)
     throw new Error(`A preview lasts from 60 s to ${maxPreviewSeconds} s`);
-  const expires = Math.floor(now / 1000) + seconds;
-  const payload = Buffer.from(JSON.stringify({ ...preview, expires })).toString('base64url');
-  return `${payload}.${signatureOf(checkSecret(secret), payload)}`;
-}
-
-/** @param {unknown} value @returns {Preview['remotes'] | null} */
-function remotesIn(value) {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  /** @type {Preview['remotes']} */
-  const remotes = {};
-  for (const [alias, url] of Object.entries(value)) {
-    if (!(/** @type {readonly string[]} */ (remoteIds).includes(alias))) return null;
-    if (typeof url !== 'string' || url.length > 500) return null;
-    remotes[/** @type {import('../apps.cjs').RemoteId} */ (alias)] = url;
-  }
-  return remotes;
+  if (!secret || Buffer.byteLength(secret) < minSecretBytes)
+    throw new Error(`The preview key must be at least ${minSecretBytes} bytes`);
+  if (!releasesIn(releases)) throw new Error('A preview names published releases: app@version');
+  const iat = Math.floor(now / 1000);
+  const aud = new URL(audience).origin;
+  const body = { releases, iat, exp: iat + seconds, aud, kid: keyIdOf(secret) };
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+  return `${payload}.${signatureOf(secret, payload)}`;
 }
 
 /**
- * Checks a token: its signature first (nothing in an unsigned payload is read), then its shape
- * and its time.
- * @param {string | undefined} secret
+ * Checks a token: its key and signature first (nothing in an unsigned payload is believed),
+ * then its shape, its times (issued, lifetime at most 7 days, not expired, within the clock
+ * skew) and its audience.
+ * @param {string} secret
  * @param {string} token
+ * @param {(origin: string) => boolean} forThisSite whether a link made for `origin` is served here
  * @param {number} [now] ms
  * @returns {PreviewReading}
  */
-function readPreview(secret, token, now = Date.now()) {
-  if (typeof token !== 'string' || token.length > maxTokenLength) return { ok: false, reason: 'malformed' };
+function readPreview(secret, token, forThisSite, now = Date.now()) {
+  if (typeof token !== 'string' || token.length > maxTokenLength)
+    return { ok: false, reason: 'malformed' };
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined || !/^[\w-]+$/.test(payload + signature))
     return { ok: false, reason: 'malformed' };
-  const expected = Buffer.from(signatureOf(checkSecret(secret), payload));
+  const expected = Buffer.from(signatureOf(secret, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     return { ok: false, reason: 'altered' };
@@ -98,19 +147,27 @@ function readPreview(secret, token, now = Date.now()) {
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const remotes = remotesIn(json.remotes);
-  const releases = remotesIn(json.releases ?? {});
-  const expires = json.expires;
-  if (!remotes || !releases || Object.keys(remotes).length === 0 || typeof expires !== 'number')
+  if (typeof json !== 'object' || json === null) return { ok: false, reason: 'malformed' };
+  const releases = releasesIn(json.releases);
+  const { iat, exp, aud, kid } = json;
+  if (!releases || !isTime(iat) || !isTime(exp) || typeof aud !== 'string' || kid !== keyIdOf(secret))
     return { ok: false, reason: 'malformed' };
-  if (expires * 1000 <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, preview: { remotes, releases, expires } };
+  const nowSeconds = now / 1000;
+  // A lifetime over the maximum, or a link issued in the future, was not made by our tools.
+  if (exp <= iat || exp - iat > maxPreviewSeconds || iat > nowSeconds + clockSkewSeconds)
+    return { ok: false, reason: 'malformed' };
+  if (exp <= nowSeconds) return { ok: false, reason: 'expired' };
+  if (!forThisSite(aud)) return { ok: false, reason: 'elsewhere' };
+  return { ok: true, preview: { releases, issuedAt: iat, expires: exp, audience: aud } };
 }
 
 module.exports = {
   signPreview,
   readPreview,
-  minSecretLength,
+  keyProblem,
+  isLocalOrigin,
+  isLoopbackHost,
   maxPreviewSeconds,
   localPreviewSecret,
+  versionPattern,
 };

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { apps } from '../../platform/apps.cjs';
 import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
-import { minSecretLength } from '../../platform/releases/preview-token.cjs';
+import { randomBytes } from 'node:crypto';
+import { cohortKeyOf } from '../../platform/releases/cohort-cookie.cjs';
+import { isLoopbackHost, keyProblem } from '../../platform/releases/preview-token.cjs';
 
 /** The render server's settings, read once from the environment and checked at start-up. */
 export interface ServerConfig {
@@ -25,8 +27,15 @@ export interface ServerConfig {
   readonly cspReportOnly: boolean;
   /** A local Auth emulator pages may reach (host:port), as the Firebase tools name it. */
   readonly authEmulatorHost: string | undefined;
-  /** The key preview links are signed with; unset, preview links are refused. */
+  /**
+   * Whether the server answers this machine only (HOST is a loopback address): only then may
+   * it use the local stack's public development key, or run without one.
+   */
+  readonly local: boolean;
+  /** The key preview links are signed with; unset (on this machine only), links are refused. */
   readonly previewSecret: string | undefined;
+  /** The key cohort cookies are signed with (derived from PREVIEW_SECRET). */
+  readonly cohortKey: Buffer;
   /** How many previewed version sets may have a render worker at once. */
   readonly previewWorkers: number;
   /** A preview's worker is retired once unused this long. */
@@ -47,13 +56,28 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
   return value;
 }
 
-function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name];
-  if (value === undefined || value === '') return undefined;
-  if (value.length < minSecretLength)
-    throw new ConfigError(`${name} must be at least ${minSecretLength} characters`);
+/**
+ * PREVIEW_SECRET, checked: a server that others can reach refuses to start without a real key
+ * (a missing one, the public development key, or one under 32 bytes). `checking` (a
+ * `--check` run) serves nobody and needs none.
+ */
+function previewSecret(env: NodeJS.ProcessEnv, local: boolean, checking: boolean) {
+  const value = env.PREVIEW_SECRET || undefined;
+  if (checking || (local && value === undefined)) return value;
+  const problem = keyProblem(value, local);
+  if (problem)
+    throw new ConfigError(
+      `${problem}: a render server that others can reach (HOST ${env.HOST ?? '0.0.0.0'}) needs 32+ random bytes as PREVIEW_SECRET`,
+    );
   return value;
 }
+
+/**
+ * The key of cohort cookies, derived from the preview key so a deployment has one secret
+ * (every instance derives the same). Without one (this machine only), a random key per process.
+ */
+const cohortKey = (secret: string | undefined): Buffer =>
+  secret ? cohortKeyOf(secret) : randomBytes(32);
 
 function origin(raw: string): string {
   let url: URL;
@@ -70,11 +94,19 @@ function origin(raw: string): string {
 
 /**
  * @param bundleDir the folder of the server bundle (the shell's build sits beside it, in dist)
+ * @param checking a `server.js --check` run: it serves nobody, so it needs no keys
  */
-export function readConfig(env: NodeJS.ProcessEnv, bundleDir: string): ServerConfig {
+export function readConfig(
+  env: NodeJS.ProcessEnv,
+  bundleDir: string,
+  checking = false,
+): ServerConfig {
   const staticDir = path.resolve(env.STATIC_DIR ?? path.join(bundleDir, '..', 'dist'));
+  const host = env.HOST ?? '0.0.0.0';
+  const local = isLoopbackHost(host);
+  const secret = previewSecret(env, local, checking);
   return {
-    host: env.HOST ?? '0.0.0.0',
+    host,
     port: number(env, 'PORT', apps.shell.port, 0),
     siteOrigin: origin(env.SITE_ORIGIN ?? 'https://firstday.studio'),
     staticDir,
@@ -86,7 +118,9 @@ export function readConfig(env: NodeJS.ProcessEnv, bundleDir: string): ServerCon
     pageCache: env.PAGE_CACHE !== 'off',
     cspReportOnly: env.CSP_REPORT_ONLY === '1',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
-    previewSecret: secret(env, 'PREVIEW_SECRET'),
+    local,
+    previewSecret: secret,
+    cohortKey: cohortKey(secret),
     previewWorkers: number(env, 'PREVIEW_WORKERS', 2, 1),
     previewIdleMs: number(env, 'PREVIEW_IDLE_MS', 10 * 60_000, 1000),
   };

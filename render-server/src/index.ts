@@ -1,46 +1,103 @@
-import { readConfig, ConfigError } from './config';
+import type http from 'node:http';
+import { readConfig, ConfigError, type ServerConfig } from './config';
 import { createHttpServer } from './http/http-server';
-import { errorField, log } from './log';
-import { PageService } from './cache/page-service';
-import { createFieldData } from './field-data';
-import { checkRoutes } from './worker/route-check';
+import { createPageHandler } from './http/page-handler';
+import { answerPreviewPath } from './http/preview-routes';
+import { createFontServer } from './http/remote-fonts';
+import { SecurityHeaders } from './http/security-headers';
+import { shellFiles, siteFileOf } from './http/site-files';
+import { errorField, errorOnce, log } from './log';
+import { PageService } from './pages/page-service';
+import { createFieldData, type FieldData } from './field-data';
+import type { DecisionReader } from './lanes/canary-decisions';
+import { readPreviewHere } from './lanes/preview-reading';
+import { ReleaseLanes } from './lanes/release-lanes';
+import { CanaryDraw, laneFor } from './lanes/visitor-lane';
+import { ContactSettings } from './remotes/contact-settings';
+import { checkRoutes, stopCheckAtDeadline } from './worker/route-check';
 import { readShellAssets } from './worker/shell-assets';
+import type { ShellAssets } from '../../platform/render-protocol/worker-protocol';
+import { overHttps } from '../../platform/security/security-policy.cjs';
+
+/** Failures already logged (version set, path, kind): a broken page is logged once, not per request. */
+const maxFailuresRemembered = 256;
+
+/**
+ * The render server, put together in one place. From the bottom up: the release lanes (the
+ * remotes poller, the live, canary and preview workers, the judge's decisions, the sets served
+ * lately), the page service that asks them which set serves a request and keeps rendered pages,
+ * the field-data intake, the handlers of pages, files, fonts and preview links, and the HTTP
+ * server that routes requests to them. Nothing below imports what is above it.
+ */
+function compose(config: ServerConfig, shell: ShellAssets) {
+  const logOnce = errorOnce(maxFailuresRemembered);
+  // Field data: beacons name the sets this server served lately; the canary judge's decisions
+  // are read from the same Firestore the aggregates go to.
+  const fieldData: FieldData = createFieldData(process.env, (id) => lanes.fieldSet(id));
+  const store = fieldData.store;
+  const decisions: DecisionReader | null =
+    store &&
+    (async (canary) => {
+      const decision = await store.getDocument(`canaryDecisions/${canary}`);
+      return decision && { decision: String(decision.decision), reasons: decision.reasons };
+    });
+  const lanes = new ReleaseLanes(config, shell, decisions, logOnce);
+  const pages = new PageService(config, lanes, logOnce);
+
+  const contact = new ContactSettings(config.deadlineMs);
+  // The page policy follows the remotes the pages are rendered from, read by their one poller.
+  const unfollow = lanes.onRemoteSet((set) => void contact.follow(set));
+  const security = new SecurityHeaders(config, contact);
+  const draw = new CanaryDraw();
+  const keys = {
+    preview: (token: string) => readPreviewHere(config, token),
+    cohort: config.cohortKey,
+  };
+  const server = createHttpServer({
+    headers: (req) => security.forFile(req),
+    beacons: fieldData.handle,
+    siteFile: (pathname) => siteFileOf(pathname, config.siteOrigin, lanes.remoteSet?.remotesJson),
+    fonts: createFontServer(() => lanes.remoteSet?.browserRemotes, config.deadlineMs),
+    previewPath: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) =>
+      answerPreviewPath(req, res, pathname, keys.preview, overHttps(req)),
+    files: shellFiles(config.staticDir),
+    page: createPageHandler({
+      config,
+      canary: () => lanes.canary,
+      laneOf: (req, canary, https) => laneFor(req, canary, keys, draw, https),
+      page: (pathname, lane) => pages.page(pathname, lane),
+      liveSet: () => lanes.remoteSet,
+      security,
+    }),
+  });
+  server.on('close', unfollow);
+  return { lanes, fieldData, server };
+}
 
 /**
  * The shell's render server: a stateless Node process. Every instance reads remotes.json and the
  * remotes' builds itself, so a CDN in front can spread visitors over as many as needed.
  */
 async function main(): Promise<void> {
-  const config = readConfig(process.env, __dirname);
-  const shell = await readShellAssets(config.staticDir);
-  // `server.js --check`: render every route with REMOTES_JSON's versions, say what failed, exit.
-  if (process.argv.includes('--check')) {
-    const check = await checkRoutes(config, shell);
+  const checking = process.argv.includes('--check');
+  const config = readConfig(process.env, __dirname, checking);
+  // `server.js --check`: render every route with REMOTES_JSON's versions, say what failed, exit
+  // (non-zero when anything failed or it ran out of time).
+  if (checking) {
+    stopCheckAtDeadline(config.deadlineMs);
+    const check = await checkRoutes(config, await readShellAssets(config.staticDir));
     process.stdout.write(`${JSON.stringify(check)}\n`);
     process.exit(check.ok ? 0 : 1);
   }
-  // Field data: beacons name the sets this server served lately; the canary judge's decisions
-  // are read from the same Firestore the aggregates go to.
-  const fieldData = createFieldData(process.env, (id) => pages.fieldSet(id));
-  const store = fieldData.store;
-  const pages = new PageService(
-    config,
-    shell,
-    store &&
-      (async (canary) => {
-        const decision = await store.getDocument(`canaryDecisions/${canary}`);
-        return decision && { decision: String(decision.decision), reasons: decision.reasons };
-      }),
-  );
-  await pages.start();
-  const server = createHttpServer(config, pages, fieldData.handle);
+  const { lanes, fieldData, server } = compose(config, await readShellAssets(config.staticDir));
+  await lanes.start();
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     log('INFO', `Render server listening on http://${config.host}:${port}/`);
   });
   const stop = () => {
-    pages.stop();
+    lanes.stop();
     // What was gathered since the last flush is written before the process ends.
     server.close(() => void fieldData.stop().finally(() => process.exit(0)));
     server.closeAllConnections();

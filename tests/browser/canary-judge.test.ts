@@ -9,6 +9,7 @@ import {
 import { releaseCommand } from '../support/browser/release-commands';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
 import { pollUntil } from '../support/browser/poll-until';
+import { cohortCookie } from '../support/browser/cohort-cookie';
 
 /**
  * The canary's judge, from real visitors' field data: remote-home candidates that pass every
@@ -138,15 +139,15 @@ async function canaryJudged(version: string) {
   const id = pointer().canary?.id ?? '';
   await pollUntil(15_000, async () => {
     const html = await (
-      await fetch(siteUrl('/'), { headers: { cookie: `__session=c.${id}` } })
+      await fetch(siteUrl('/'), { headers: { cookie: `__session=${cohortCookie('c', id)}` } })
     ).text();
     return html.includes('"lane":"canary"') ? true : undefined;
   });
   const canary = [];
   const live = [];
   for (let round = 0; round < 6; round++) {
-    canary.push(await visit(`c.${id}`));
-    live.push(await visit(`l.${id}`));
+    canary.push(await visit(cohortCookie('c', id)));
+    live.push(await visit(cohortCookie('l', id)));
   }
   // The aggregates are written every half second here.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -186,7 +187,7 @@ describe('the canary judge', () => {
     // The canary's visitors are served the live set again.
     await pollUntil(15_000, async () => {
       const html = await (
-        await fetch(siteUrl('/'), { headers: { cookie: `__session=c.${id}` } })
+        await fetch(siteUrl('/'), { headers: { cookie: `__session=${cohortCookie('c', id)}` } })
       ).text();
       return html.includes('"lane":"live"') ? true : undefined;
     });

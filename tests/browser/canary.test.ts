@@ -10,6 +10,7 @@ import { releaseCommand } from '../support/browser/release-commands';
 import { openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
 import type { Page } from 'playwright-core';
 import { pollUntil } from '../support/browser/poll-until';
+import { cohortCookie } from '../support/browser/cohort-cookie';
 
 /**
  * remote-home's next release on a 10 % canary: a sticky share of first visits gets it, every
@@ -69,7 +70,7 @@ describe('a canary of remote-home at 10 %', () => {
     expect(history().at(-1)).toMatchObject({ action: 'canary-start' });
     // Served once the render server has read it and started the canary's worker.
     await pollUntil(15_000, async () =>
-      (await (await home(`c.${canaryId}`)).text()).includes(marker) ? true : undefined,
+      (await (await home(cohortCookie('c', canaryId))).text()).includes(marker) ? true : undefined,
     );
   }, 180_000);
 
@@ -78,7 +79,7 @@ describe('a canary of remote-home at 10 %', () => {
     for (let visit = 0; visit < 1000; visit++) {
       const answer = await home();
       const cookie = answer.headers.get('set-cookie') ?? '';
-      const cohort = new RegExp(`^__session=([cl])\\.${canaryId};`).exec(cookie)?.[1];
+      const cohort = new RegExp(`^__session=([cl])\\.${canaryId}\\.[\\w-]+;`).exec(cookie)?.[1];
       expect(cohort).toBeDefined();
       // The first answer is the visitor's own: no shared cache may keep it.
       expect(answer.headers.get('cache-control')).toBe('private, no-store');
@@ -93,7 +94,7 @@ describe('a canary of remote-home at 10 %', () => {
   it('never serves a cached page of one set to the other; caches key on the cookie', async () => {
     const tags = new Map<string, Set<string>>();
     for (let round = 0; round < 20; round++)
-      for (const cookie of [`c.${canaryId}`, `l.${canaryId}`]) {
+      for (const cookie of [cohortCookie('c', canaryId), cohortCookie('l', canaryId)]) {
         const answer = await home(cookie);
         const html = await answer.text();
         expect(html.includes(marker)).toBe(cookie.startsWith('c'));
@@ -151,7 +152,7 @@ describe('a canary of remote-home at 10 %', () => {
     expect(pointer().canary).toBeUndefined();
     expect(history().at(-1)).toMatchObject({ action: 'canary-abort' });
     await pollUntil(15_000, async () =>
-      (await (await home(`c.${canaryId}`)).text()).includes(marker) ? undefined : true,
+      (await (await home(cohortCookie('c', canaryId))).text()).includes(marker) ? undefined : true,
     );
     // No canary: no cookie, the CDN may keep pages for everyone again.
     const answer = await home();

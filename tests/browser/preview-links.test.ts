@@ -95,7 +95,7 @@ describe('preview links', () => {
     await page.getByRole('heading', { name: 'This preview link is not valid' }).waitFor();
     const expired = signPreview(
       localPreviewSecret,
-      { remotes: { 'remote-home': releases.manifestOf(releases.candidate) }, releases: {} },
+      { releases: { 'remote-home': releases.candidate }, audience: siteUrl('/') },
       60,
       Date.now() - 3_600_000,
     );

@@ -3,11 +3,14 @@
  * `npm run preview -- remote-home@<version> [remote-contact@<version>…] --to <dir>
  * [--for 24h] [--site https://firstday.studio]`: prints a link that shows the composed site
  * with those published releases in place of the live ones, for whoever opens it, until it
- * expires. The link is signed with PREVIEW_SECRET (the render server checks it with the same
- * key); without it, the local stack's own key, for links to `npm start`.
+ * expires. The link names the releases (never their URLs) and is signed with PREVIEW_SECRET
+ * (the render server checks it with the same key). Only a link to this machine's own site may
+ * be signed with the local stack's public key; any other site needs a real key of 32+ bytes.
  */
 import { apps, host } from '../../platform/apps.cjs';
 import {
+  isLocalOrigin,
+  keyProblem,
   localPreviewSecret,
   maxPreviewSeconds,
   signPreview,
@@ -48,8 +51,6 @@ try {
   if (positionals.length === 0)
     throw new releaseDir.ReleaseError(`Say what to preview: <remote>@<version>\n\n${usage}`);
   /** @type {Record<string, string>} */
-  const remotes = {};
-  /** @type {Record<string, string>} */
   const releases = {};
   for (const spec of positionals) {
     const at = spec.indexOf('@');
@@ -62,18 +63,21 @@ try {
       throw new releaseDir.ReleaseError(
         `${app}@${version} is not published in ${dir}${known.length ? ` (published: ${known.join(', ')})` : ''}`,
       );
-    remotes[app] = releaseDir.manifestUrlOf(dir, app, version);
     releases[app] = version;
   }
-  const secret = env.text('PREVIEW_SECRET');
-  if (!secret)
-    console.warn(
-      "PREVIEW_SECRET is not set: signed with the local stack's key (for npm start only).",
-    );
-  const seconds = secondsOf(args.stringOf(values, 'for') ?? '24h');
-  const token = signPreview(secret ?? localPreviewSecret, { remotes, releases }, seconds);
   const site =
     args.stringOf(values, 'site') ?? env.text('SITE_ORIGIN') ?? `http://${host}:${apps.shell.port}`;
+  if (!/^https?:\/\//.test(site))
+    throw new releaseDir.ReleaseError(`--site must be an http(s) URL\n\n${usage}`);
+  const local = isLocalOrigin(site);
+  const secret = env.text('PREVIEW_SECRET') ?? (local ? localPreviewSecret : undefined);
+  const problem = keyProblem(secret, local);
+  if (problem || !secret)
+    throw new releaseDir.ReleaseError(
+      `${problem}: a link to ${new URL(site).origin} needs the key its render server checks (32+ random bytes).`,
+    );
+  const seconds = secondsOf(args.stringOf(values, 'for') ?? '24h');
+  const token = signPreview(secret, { releases, audience: site }, seconds);
   const link = new URL(`${previewPaths.prefix}${token}`, site).href;
   console.log(
     `Preview of ${Object.entries(releases)

@@ -1,57 +1,135 @@
-import { readPreview, signPreview } from '../preview-token.cjs';
+import {
+  keyProblem,
+  localPreviewSecret,
+  readPreview,
+  signPreview,
+} from '../preview-token.cjs';
+import { createHash, createHmac } from 'node:crypto';
 
-const secret = 'a-secret-for-the-tests';
-const preview = {
-  remotes: { 'remote-home': 'https://home.example/1.5.0+abc1234/mf-manifest.json' },
-  releases: { 'remote-home': '1.5.0+abc1234' },
-};
+const secret = 'a-secret-for-the-tests-of-32-bytes-or-more';
+const site = 'https://firstday.studio';
+const forSite = (origin: string) => origin === site;
+const preview = { releases: { 'remote-home': '1.5.0+abc1234' }, audience: site };
 const now = Date.UTC(2026, 10, 24, 12);
 
+/** A token as a key holder could write one by hand, around the signing tool's checks. */
+function handMade(body: Record<string, unknown>, key = secret): string {
+  const kid = createHash('sha256')
+    .update(`first-day preview key\0${key}`)
+    .digest('base64url')
+    .slice(0, 8);
+  const payload = Buffer.from(JSON.stringify({ kid, ...body })).toString('base64url');
+  return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
+}
+const iat = now / 1000;
+
 describe('preview links', () => {
-  it('reads back what was signed, until it expires', () => {
+  it('read back the releases signed, with issued-at and audience, until they expire', () => {
     const token = signPreview(secret, preview, 3600, now);
-    expect(readPreview(secret, token, now + 3599_000)).toEqual({
+    expect(readPreview(secret, token, forSite, now + 3599_000)).toEqual({
       ok: true,
-      preview: { ...preview, expires: now / 1000 + 3600 },
+      preview: { releases: preview.releases, issuedAt: iat, expires: iat + 3600, audience: site },
     });
-    expect(readPreview(secret, token, now + 3600_000)).toEqual({ ok: false, reason: 'expired' });
+    expect(readPreview(secret, token, forSite, now + 3600_000)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
-  it('refuses a token whose payload or signature was changed, or signed with another key', () => {
+  it('refuse a token whose payload or signature was changed, or signed with another key', () => {
     const token = signPreview(secret, preview, 3600, now);
     const [payload = '', signature = ''] = token.split('.');
     const other = Buffer.from(
-      JSON.stringify({ ...preview, remotes: { 'remote-home': 'https://evil.example/x.json' } }),
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), exp: 1e9 }),
     ).toString('base64url');
-    expect(readPreview(secret, `${other}.${signature}`, now)).toEqual({
+    expect(readPreview(secret, `${other}.${signature}`, forSite, now)).toEqual({
       ok: false,
       reason: 'altered',
     });
     const flipped = `${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
-    expect(readPreview(secret, flipped, now)).toEqual({ ok: false, reason: 'altered' });
-    expect(readPreview('another-secret-entirely', token, now)).toEqual({
+    expect(readPreview(secret, flipped, forSite, now)).toEqual({ ok: false, reason: 'altered' });
+    expect(readPreview(`${secret}-rotated`, token, forSite, now)).toEqual({
       ok: false,
       reason: 'altered',
     });
   });
 
-  it('refuses what is not a token at all', () => {
-    for (const token of ['', 'abc', 'a.b.c', `${'x'.repeat(3000)}.y`, 'ä.ö'])
-      expect(readPreview(secret, token, now)).toEqual({ ok: false, reason: 'malformed' });
+  it('never name code by URL: a signed token with a URL or a path for a version is refused', () => {
+    for (const version of [
+      'https://evil.example/mf-manifest.json',
+      'http://169.254.169.254/latest',
+      'file:///etc/passwd',
+      '../../evil',
+      '1.0.0/../../x',
+    ])
+      expect(
+        readPreview(
+          secret,
+          handMade({ releases: { 'remote-home': version }, iat, exp: iat + 60, aud: site }),
+          forSite,
+          now,
+        ),
+      ).toEqual({ ok: false, reason: 'malformed' });
+    // The old form, manifest URLs under `remotes`, names no release at all.
+    const old = handMade({
+      remotes: { 'remote-home': 'https://evil.example/mf-manifest.json' },
+      releases: {},
+      iat,
+      exp: iat + 60,
+      aud: site,
+    });
+    expect(readPreview(secret, old, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(() =>
+      signPreview(secret, { releases: { 'remote-home': 'https://evil.example/' }, audience: site }, 60, now),
+    ).toThrow(/app@version/);
   });
 
-  it('refuses a signed payload that names an unknown remote', () => {
-    const token = signPreview(
-      secret,
-      { remotes: { 'remote-nope': 'https://x.example/' } as never, releases: {} },
-      3600,
-      now,
-    );
-    expect(readPreview(secret, token, now)).toEqual({ ok: false, reason: 'malformed' });
+  it('refuse a lifetime over 7 days, a time from the future and an absurd expiry, cleanly', () => {
+    const tenYears = handMade({ ...preview, iat, exp: iat + 10 * 365 * 86_400, aud: site });
+    expect(readPreview(secret, tenYears, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    const huge = handMade({ ...preview, iat, exp: 1e308, aud: site });
+    expect(readPreview(secret, huge, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    const future = handMade({ ...preview, iat: iat + 3600, exp: iat + 7200, aud: site });
+    expect(readPreview(secret, future, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    // Within the clock skew a signer's clock may run ahead.
+    const skewed = handMade({ ...preview, iat: iat + 30, exp: iat + 3600, aud: site });
+    expect(readPreview(secret, skewed, forSite, now).ok).toBe(true);
+    const exactlySeven = handMade({ ...preview, iat, exp: iat + 7 * 86_400, aud: site });
+    expect(readPreview(secret, exactlySeven, forSite, now).ok).toBe(true);
+  });
+
+  it('refuse a link made for another site, and a token without a key id or issued-at', () => {
+    const staging = signPreview(secret, { ...preview, audience: 'https://staging.example' }, 600, now);
+    expect(readPreview(secret, staging, forSite, now)).toEqual({ ok: false, reason: 'elsewhere' });
+    expect(
+      readPreview(secret, handMade({ ...preview, exp: iat + 60, aud: site }), forSite, now),
+    ).toEqual({ ok: false, reason: 'malformed' });
+    expect(
+      readPreview(secret, handMade({ ...preview, iat, exp: iat + 60, aud: site, kid: 'other' }), forSite, now),
+    ).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('refuse what is not a token at all', () => {
+    for (const token of ['', 'abc', 'a.b.c', `${'x'.repeat(3000)}.y`, 'ä.ö'])
+      expect(readPreview(secret, token, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('refuse a signed payload that names an unknown remote', () => {
+    const token = handMade({ releases: { 'remote-nope': '1.0.0' }, iat, exp: iat + 60, aud: site });
+    expect(readPreview(secret, token, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('will not sign with a short key or for too long', () => {
     expect(() => signPreview('short', preview, 3600, now)).toThrow(/at least/);
     expect(() => signPreview(secret, preview, 30 * 86_400, now)).toThrow(/lasts/);
+  });
+
+  it('take the development key on this machine only, and no short key anywhere else', () => {
+    expect(keyProblem(localPreviewSecret, true)).toBeNull();
+    expect(keyProblem(localPreviewSecret, false)).toMatch(/development key/);
+    expect(keyProblem(undefined, false)).toMatch(/not set/);
+    expect(keyProblem('a'.repeat(16), false)).toMatch(/at least 32 bytes/);
+    expect(keyProblem('a'.repeat(31), false)).toMatch(/at least 32 bytes/);
+    expect(keyProblem(secret, false)).toBeNull();
   });
 });

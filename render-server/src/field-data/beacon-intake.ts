@@ -6,7 +6,7 @@ import {
   type BeaconRefusal,
 } from '../../../platform/field-data/beacon.cjs';
 import { routeFor } from '../../../platform/routes/routes.cjs';
-import { notFoundPath } from '../cache/page-service';
+import { notFoundPath } from '../pages/not-found';
 import { errorField, errorOnce, log } from '../log';
 import type { Aggregator } from './aggregator';
 import { clientAddressOf } from './client-address';

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
-import fresh from 'fresh';
-import Negotiator from 'negotiator';
 import { readPath } from '../../../platform/routes/canonical-path';
+import { beaconPath } from '../../../platform/field-data/beacon.cjs';
 import {
   answerParserErrors,
   containErrors,
@@ -10,73 +9,7 @@ import {
   requestUrl,
 } from './http-hygiene.cjs';
 import { errorField, log } from '../log';
-import { notFoundPath } from '../cache/page-service';
-import { createStaticFiles } from './static-files.cjs';
-import type { ServerConfig } from '../config';
-import type { PageService } from '../cache/page-service';
-import type { ServedPage } from './served-page';
-import { ContactSettings } from '../remotes/contact-settings';
-import { createFontServer } from './remote-fonts';
-import { robotsTxt, sitemapXml } from './site-files';
-import { SecurityHeaders } from './security-headers';
-import { answerPreviewPath } from './preview-routes';
-import { CanaryDraw, laneFor } from '../lanes/visitor-lane';
-import { overHttps } from '../../../platform/security/security-policy.cjs';
-import { beaconPath } from '../../../platform/field-data/beacon.cjs';
-
-const hashedAsset = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
-
-/** How one page answer is sent, beyond the page itself. */
-interface PageDelivery {
-  readonly cacheControl: string;
-  readonly security: Record<string, string>;
-  /** A cohort or session cookie to set: the answer is then the visitor's own, never shared. */
-  readonly setCookie?: string;
-  /** Pages differ by the session cookie (a canary runs): caches must key on it. */
-  readonly byCookie: boolean;
-  /** A reviewer's preview: never stored, never indexed. */
-  readonly preview: boolean;
-}
-
-function sendPage(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  page: ServedPage,
-  delivery: PageDelivery,
-): void {
-  for (const [name, value] of Object.entries(delivery.security)) res.setHeader(name, value);
-  // q-values count: `br;q=0` refuses brotli.
-  const accepted = new Negotiator(req).encoding(['br', 'gzip', 'identity']);
-  const [body, encoding] =
-    accepted === 'br'
-      ? [page.brotli, 'br']
-      : accepted === 'gzip'
-        ? [page.gzip, 'gzip']
-        : [Buffer.from(page.html), undefined];
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Vary', delivery.byCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
-  res.setHeader(
-    'Cache-Control',
-    delivery.preview || !page.cacheable
-      ? 'no-store'
-      : delivery.setCookie
-        ? 'private, no-store'
-        : delivery.cacheControl,
-  );
-  if (delivery.setCookie) res.setHeader('Set-Cookie', delivery.setCookie);
-  if (delivery.preview) res.setHeader('X-Robots-Tag', 'noindex');
-  if (page.status === 503) res.setHeader('Retry-After', '10');
-  res.setHeader('ETag', page.etag);
-  // Weak comparison and lists, as RFC 9110 says for If-None-Match.
-  if (page.status === 200 && fresh(req.headers, { etag: page.etag })) {
-    res.writeHead(304).end();
-    return;
-  }
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.writeHead(page.status);
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
+import { notFoundPath } from '../pages/not-found';
 
 function sendText(
   req: http.IncomingMessage,
@@ -100,53 +33,58 @@ function rawPath(target: string): string {
   return end < 0 ? target : target.slice(0, end);
 }
 
-/**
- * The shell's HTTP server: every page path is rendered (or served from the render cache), the
- * shell's static build is served as a CDN would, and robots.txt, sitemap.xml and remotes.json
- * are answered from the configuration in force.
- */
-export function createHttpServer(
-  config: ServerConfig,
-  pages: PageService,
+/** The handlers a request is routed to; each answers it whole. */
+export interface HttpHandlers {
+  /** Headers every answer carries. */
+  readonly headers: (req: http.IncomingMessage) => Record<string, string>;
   /** Takes field-data beacons (POST beaconPath); without it they are refused like any write. */
-  beacons?: (req: http.IncomingMessage, res: http.ServerResponse) => void,
-): http.Server {
-  const draw = new CanaryDraw();
-  const contact = new ContactSettings(config.deadlineMs);
-  const security = new SecurityHeaders(config, contact);
-  // The page policy follows the remotes the pages are rendered from, read by their one poller.
-  const unfollow = pages.onRemoteSet((set) => void contact.follow(set));
-  const fonts = createFontServer(() => pages.remoteSet?.browserRemotes, config.deadlineMs);
-  const files = createStaticFiles({
-    root: config.staticDir,
-    setHeaders(res, pathname) {
-      res.setHeader(
-        'Cache-Control',
-        hashedAsset.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  const servePage = async (req: http.IncomingMessage, res: http.ServerResponse, path: string) => {
-    const canary = pages.canary;
-    const https = overHttps(req);
-    const choice = laneFor(req, canary, config.previewSecret, draw, https);
-    const { page, set } = await pages.page(path, choice.lane);
-    sendPage(req, res, page, {
-      cacheControl: config.pageCacheControl,
-      security: await security.forPage(req, page, pages.remoteSet, set),
-      setCookie: choice.setCookie,
-      byCookie: canary !== null,
-      preview: choice.lane.kind === 'preview',
-    });
-  };
+  readonly beacons?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  /** robots.txt, sitemap.xml and remotes.json, from the configuration in force. */
+  readonly siteFile: (pathname: string) => SiteFile | undefined;
+  /** The remotes' fonts under the site's origin; false when the path is not one. */
+  readonly fonts: (req: http.IncomingMessage, res: http.ServerResponse, path: string) => boolean;
+  /** Preview links and the way out; false when the path is not one. */
+  readonly previewPath: (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    path: string,
+  ) => boolean;
+  /** The shell's static build, as a CDN would serve it. */
+  readonly files: (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    path: string,
+    notFound: () => void,
+  ) => void;
+  /** A page: rendered, or from the render cache. */
+  readonly page: (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    path: string,
+  ) => Promise<void>;
+}
 
+/** A small text file the server answers itself. */
+export interface SiteFile {
+  readonly type: string;
+  readonly text: string;
+  readonly cacheControl?: string;
+}
+
+/**
+ * The shell's HTTP server: it only routes. Each request goes to one handler by its path: every
+ * page path to the page handler, the shell's static build to the files, and robots.txt,
+ * sitemap.xml, remotes.json, fonts, preview links and field-data beacons to theirs.
+ */
+export function createHttpServer(handlers: HttpHandlers): http.Server {
   const server = http.createServer(
     containErrors(
       (req, res) => {
-        for (const [name, value] of Object.entries(security.forFile(req)))
+        for (const [name, value] of Object.entries(handlers.headers(req)))
           res.setHeader(name, value);
         // Field data is the one thing posted here, and its handler checks everything itself.
-        if (beacons && rawPath(req.url ?? '') === beaconPath) return beacons(req, res);
+        if (handlers.beacons && rawPath(req.url ?? '') === beaconPath)
+          return handlers.beacons(req, res);
         // Writes, TRACE and over-long addresses get their own answers, never a page.
         if (refuseUnservable(req, res)) return;
         let url: URL;
@@ -157,25 +95,17 @@ export function createHttpServer(
           return;
         }
         const pathname = url.pathname;
-        if (pathname === '/robots.txt') {
-          sendText(req, res, 200, 'text/plain; charset=utf-8', robotsTxt(config.siteOrigin));
+        const siteFile = handlers.siteFile(pathname);
+        if (siteFile) {
+          sendText(req, res, 200, siteFile.type, siteFile.text, siteFile.cacheControl);
           return;
         }
-        if (pathname === '/sitemap.xml') {
-          sendText(req, res, 200, 'application/xml; charset=utf-8', sitemapXml(config.siteOrigin));
-          return;
-        }
-        const remotesJson = pages.remoteSet?.remotesJson;
-        if (pathname === '/remotes.json' && remotesJson) {
-          sendText(req, res, 200, 'application/json', remotesJson, 'no-cache');
-          return;
-        }
-        if (fonts(req, res, pathname)) return;
-        if (answerPreviewPath(req, res, pathname, config.previewSecret, overHttps(req))) return;
+        if (handlers.fonts(req, res, pathname)) return;
+        if (handlers.previewPath(req, res, pathname)) return;
         // Paths without an extension are pages (a missing script or image is a real 404).
-        if (pathname === '/index.html') return servePage(req, res, '/');
+        if (pathname === '/index.html') return handlers.page(req, res, '/');
         if (path.extname(pathname)) {
-          files(req, res, pathname, () =>
+          handlers.files(req, res, pathname, () =>
             sendText(req, res, 404, 'text/plain', 'Not Found\n', 'no-store'),
           );
           return;
@@ -193,7 +123,7 @@ export function createHttpServer(
           return;
         }
         // Every unknown path is the same 404 page: rendered and kept once, not once per path.
-        return servePage(req, res, reading.kind === 'page' ? reading.route.path : notFoundPath);
+        return handlers.page(req, res, reading.kind === 'page' ? reading.route.path : notFoundPath);
       },
       {
         error: (message: string, error: unknown) =>
@@ -201,7 +131,6 @@ export function createHttpServer(
       },
     ),
   );
-  server.on('close', unfollow);
   // An address or headers over the parser's limits get 414 or 431, not a reset connection.
   answerParserErrors(server);
   return server;

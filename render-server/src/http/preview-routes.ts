@@ -1,7 +1,7 @@
 import type http from 'node:http';
-import { readPreview } from '../../../platform/releases/preview-token.cjs';
 import { previewPaths } from '../../../platform/releases/preview-paths.cjs';
 import { clearedSession, previewSession } from '../lanes/visitor-lane';
+import type { PreviewCheck } from '../lanes/preview-reading';
 
 const { prefix: previewPrefix, exit: previewExitPath } = previewPaths;
 
@@ -24,6 +24,11 @@ const refusals = {
     403,
     'This preview link is not valid',
     'It may have been cut short or changed. Ask whoever sent it for a new one.',
+  ],
+  elsewhere: [
+    403,
+    'This preview link is for another site',
+    'It was made for another address of the site. Ask whoever sent it for a link to this one.',
   ],
   expired: [
     410,
@@ -62,7 +67,7 @@ export function answerPreviewPath(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   pathname: string,
-  secret: string | undefined,
+  read: (token: string) => PreviewCheck,
   https: boolean,
 ): boolean {
   if (!pathname.startsWith(previewPrefix)) return false;
@@ -70,9 +75,7 @@ export function answerPreviewPath(
     redirectHome(res, clearedSession(https));
     return true;
   }
-  const reading = secret
-    ? readPreview(secret, pathname.slice(previewPrefix.length))
-    : ({ ok: false, reason: 'off' } as const);
+  const reading = read(pathname.slice(previewPrefix.length));
   if (reading.ok) {
     redirectHome(
       res,

@@ -1,16 +1,26 @@
-import { LRUCache } from 'lru-cache';
 import type { ServerConfig } from '../config';
 import { errorField, log } from '../log';
 import { readRemoteSetAt, releasesOf, type RemoteSet } from '../remotes/remote-set';
-import { Renderer } from '../worker/renderer';
+import { RendererPool } from '../worker/renderer-pool';
 import { rendererSetup } from '../worker/renderer-setup';
-import { retiredWorkerGraceMs } from '../../../platform/deadlines.cjs';
+import { retiredWorkerGraceMs, workerStartDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import type { Preview } from '../../../platform/releases/preview-token.cjs';
+import type { RemoteAlias } from '../../../platform/routes/routes.cjs';
 
 export interface PreviewWorker {
-  readonly renderer: Renderer;
+  readonly renderer: RendererPool;
   readonly set: RemoteSet;
+}
+
+/** Every preview worker is busy (or still ending): the reviewer is asked to come back soon. */
+export class PreviewsBusy extends Error {
+  override name = 'PreviewsBusy';
+}
+
+/** A preview names a version that is not published beside the live release. */
+class NotPublished extends Error {
+  override name = 'NotPublished';
 }
 
 type PreviewConfig = Pick<
@@ -18,14 +28,36 @@ type PreviewConfig = Pick<
   'deadlineMs' | 'siteOrigin' | 'previewWorkers' | 'previewIdleMs'
 >;
 
+interface Entry {
+  /** Set once the manifests were read and its worker is starting. */
+  pool: RendererPool | null;
+  /** Set once its worker is ready: only such a one is retired for a newer preview. */
+  serving: boolean;
+  worker: Promise<PreviewWorker>;
+  lastUsed: number;
+}
+
 /**
- * Render workers for reviewers' previews, one per previewed version set: at most
- * `previewWorkers` at once (the least recently used one is retired for a new one), each retired
- * once unused for `previewIdleMs`. They are apart from the live and canary workers, and their
- * pages are never cached.
+ * Where a published version of a remote is, found from the live release's own address: a
+ * release directory serves `<app folder>/<version>/mf-manifest.json`, so a previewed version
+ * sits beside the live one. Nothing else can be named: a version is one path segment of
+ * URL-safe characters that cannot be `..` (versionPattern), checked when the token is read.
+ */
+const releaseManifestOf = (liveManifest: string, version: string): string =>
+  new URL(`../${version}/mf-manifest.json`, liveManifest).href;
+
+/**
+ * Render workers for reviewers' previews, one per previewed version set. Live and starting
+ * workers together, and retired ones until their thread has ended, are at most
+ * `previewWorkers`: a new set over the bound retires the least recently used idle one, or is
+ * refused with PreviewsBusy when none is idle. A start has the worker start deadline; a worker
+ * unused for `previewIdleMs` is retired. Their pages are never cached.
  */
 export class PreviewWorkers {
-  private readonly workers: LRUCache<string, Promise<PreviewWorker>>;
+  private readonly entries = new Map<string, Entry>();
+  /** Retired workers whose threads have not ended yet: they still hold memory. */
+  private ending = 0;
+  private readonly sweep: NodeJS.Timeout;
 
   constructor(
     private readonly config: PreviewConfig,
@@ -33,69 +65,116 @@ export class PreviewWorkers {
     /** Told of each previewed set once its worker is ready, so its beacons are known. */
     private readonly started: (set: RemoteSet) => void,
   ) {
-    this.workers = new LRUCache<string, Promise<PreviewWorker>>({
-      max: config.previewWorkers,
-      ttl: config.previewIdleMs,
-      updateAgeOnGet: true,
-      ttlAutopurge: true,
-      dispose: (worker) =>
-        void worker.then(
-          ({ renderer }) => renderer.retire(retiredWorkerGraceMs),
-          () => {},
-        ),
-    });
+    this.sweep = setInterval(
+      () => this.retireIdle(Date.now()),
+      Math.min(config.previewIdleMs, 60_000),
+    );
+    this.sweep.unref();
+  }
+
+  /** Workers held now: live, starting and ending. */
+  get count(): number {
+    return this.entries.size + this.ending;
   }
 
   /** The worker of `preview`'s set over the live remotes `live`, started if need be. */
-  get(preview: Preview, live: RemoteSet): Promise<PreviewWorker> {
-    const remotes = { ...live.browserRemotes, ...preview.remotes };
+  get(preview: Preview, live: RemoteSet, now = Date.now()): Promise<PreviewWorker> {
+    const remotes: Record<RemoteAlias, string> = { ...live.browserRemotes };
+    for (const [alias, version] of Object.entries(preview.releases) as [RemoteAlias, string][])
+      remotes[alias] = releaseManifestOf(live.browserRemotes[alias], version);
     const key = JSON.stringify(Object.entries(remotes).sort());
-    let worker = this.workers.get(key);
-    if (!worker) {
-      worker = this.start(remotes, preview, live.remotesJson);
-      // A start that failed is forgotten, so the next page tries again.
-      worker.catch(() => this.workers.delete(key));
-      this.workers.set(key, worker);
+    const known = this.entries.get(key);
+    if (known) {
+      known.lastUsed = now;
+      return known.worker;
     }
-    return worker;
+    if (this.count >= this.config.previewWorkers) this.retireLeastUsed();
+    if (this.count >= this.config.previewWorkers)
+      return Promise.reject(
+        new PreviewsBusy(`all ${this.config.previewWorkers} preview workers are in use`),
+      );
+    const entry = this.start(remotes, preview, live.remotesJson, now);
+    this.entries.set(key, entry);
+    // A start that failed is ended and forgotten; retire() drops the key only while it is this
+    // entry's, never a newer worker's that holds it now.
+    entry.worker.catch(() => this.retire(key, entry, 0));
+    return entry.worker;
   }
 
-  private async start(
-    remotes: RemoteSet['browserRemotes'],
+  private start(
+    remotes: Record<RemoteAlias, string>,
     preview: Preview,
     remotesJson: string,
-  ): Promise<PreviewWorker> {
-    const set = await readRemoteSetAt(remotes, remotesJson, this.config.deadlineMs);
-    if (set.down.length > 0)
-      throw new Error(
-        `cannot read ${set.down.join(', ')}: ${Object.values(set.problems).join('; ')}`,
+    now: number,
+  ): Entry {
+    // Its worker promise is made next, and reads the entry it belongs to.
+    const entry = { pool: null, serving: false, lastUsed: now } as Omit<Entry, 'worker'> as Entry;
+    entry.worker = (async (): Promise<PreviewWorker> => {
+      const set = await readRemoteSetAt(remotes, remotesJson, this.config.deadlineMs);
+      if (set.down.length > 0)
+        throw new NotPublished(
+          `cannot read ${set.down.join(', ')}: ${Object.values(set.problems).join('; ')}`,
+        );
+      const released = releasesOf(set);
+      for (const [alias, version] of Object.entries(preview.releases) as [RemoteAlias, string][])
+        if (released[alias] !== version)
+          throw new NotPublished(`${alias}@${version} is not a published release`);
+      const pool = new RendererPool(
+        set.key,
+        rendererSetup(set, this.config, this.shell, 'preview', {
+          releases: preview.releases,
+          expiresAt: new Date(preview.expires * 1000).toISOString(),
+        }),
+        { size: 1, startDeadlineMs: workerStartDeadlineMs(this.config.deadlineMs), trials: false },
       );
-    const released = releasesOf(set);
-    const releases = Object.fromEntries(
-      Object.keys(preview.remotes).map((alias) => [
-        alias,
-        released[alias as keyof typeof released],
-      ]),
-    );
-    const renderer = new Renderer(
-      set.key,
-      rendererSetup(set, this.config, this.shell, 'preview', {
-        releases,
-        expiresAt: new Date(preview.expires * 1000).toISOString(),
-      }),
-    );
-    try {
-      await renderer.ready;
-    } catch (error) {
-      log('ERROR', 'A preview could not start', { releases, error: errorField(error) });
-      throw error;
-    }
-    log('NOTICE', 'Serving a preview', { versionSet: set.key, releases });
-    this.started(set);
-    return { renderer, set };
+      entry.pool = pool;
+      try {
+        await pool.ready;
+      } catch (error) {
+        log('ERROR', 'A preview could not start', {
+          releases: preview.releases,
+          error: errorField(error),
+        });
+        throw error;
+      }
+      entry.serving = true;
+      log('NOTICE', 'Serving a preview', {
+        versionSet: set.key,
+        releases: preview.releases,
+        workers: this.count,
+      });
+      this.started(set);
+      return { renderer: pool, set };
+    })();
+    return entry;
+  }
+
+  /** Retires the least recently used worker that is serving (a start under way is left). */
+  private retireLeastUsed(): void {
+    let oldest: [string, Entry] | undefined;
+    for (const [key, entry] of this.entries)
+      if (entry.serving && (!oldest || entry.lastUsed < oldest[1].lastUsed)) oldest = [key, entry];
+    if (oldest) this.retire(oldest[0], oldest[1], retiredWorkerGraceMs);
+  }
+
+  private retireIdle(now: number): void {
+    for (const [key, entry] of this.entries)
+      if (entry.serving && now - entry.lastUsed > this.config.previewIdleMs)
+        this.retire(key, entry, 0);
+  }
+
+  /** Ends a worker; it is counted until its thread has ended. */
+  private retire(key: string, entry: Entry, afterMs: number): void {
+    if (this.entries.get(key) === entry) this.entries.delete(key);
+    const pool = entry.pool;
+    if (!pool) return;
+    this.ending += 1;
+    pool.retire(afterMs);
+    void pool.ended.finally(() => (this.ending -= 1));
   }
 
   stop(): void {
-    this.workers.clear();
+    clearInterval(this.sweep);
+    for (const [key, entry] of this.entries) this.retire(key, entry, 0);
   }
 }

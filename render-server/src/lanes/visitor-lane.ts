@@ -1,8 +1,9 @@
 import type http from 'node:http';
 import { randomInt } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { readPreview, type PreviewReading } from '../../../platform/releases/preview-token.cjs';
+import { cohortOf, cohortValue } from '../../../platform/releases/cohort-cookie.cjs';
 import type { LaneRequest } from './lane-request';
+import type { PreviewCheck } from './preview-reading';
 
 /**
  * The one cookie that says which set a visitor is served. It is `__session` because Firebase
@@ -10,8 +11,14 @@ import type { LaneRequest } from './lane-request';
  * of the live cohort, of the canary's and of a preview are cached apart by the CDN, and each
  * cohort's value is shared by all its visitors, so the cache still serves most of them.
  *
- *   c.<canary id>   in the canary's share     l.<canary id>   not in it
- *   p.<preview token>                         a reviewer's preview
+ *   c.<canary id>.<sig>   in the canary's share     l.<canary id>.<sig>   not in it
+ *   p.<preview token>                                   a reviewer's preview
+ *
+ * A cohort's value is signed (platform/releases/cohort-cookie.cjs) and the same for all its
+ * visitors, so the CDN still keys two values per canary. Nobody can write a canary cookie:
+ * the id is in every visitor's own cookie, but the signature needs the key. What no cookie
+ * can stop is a canary visitor handing theirs to another, or a visitor clearing theirs to be
+ * drawn again: either gets only what a draw could have given.
  */
 const sessionCookie = '__session';
 
@@ -70,28 +77,34 @@ function sessionOf(req: http.IncomingMessage): string | undefined {
 export function laneFor(
   req: http.IncomingMessage,
   canary: { readonly id: string; readonly share: number } | null,
-  previewSecret: string | undefined,
+  keys: {
+    /** Reads a preview token with the server's key, for this site. */
+    readonly preview: (token: string) => PreviewCheck;
+    /** What cohort cookies are signed with. */
+    readonly cohort: Buffer;
+  },
   draw: CanaryDraw,
   https: boolean,
 ): LaneChoice {
   const session = sessionOf(req);
   if (session?.startsWith('p.')) {
-    const reading: PreviewReading = previewSecret
-      ? readPreview(previewSecret, session.slice(2))
-      : { ok: false, reason: 'malformed' };
+    const reading = keys.preview(session.slice(2));
     if (reading.ok) return { lane: { kind: 'preview', preview: reading.preview } };
     // An ended or altered preview: the visitor goes on with the site everyone sees.
     if (!canary) return { lane: { kind: 'live' }, setCookie: clearedSession(https) };
   }
   if (!canary) return { lane: { kind: 'live' } };
-  if (session === `c.${canary.id}`) return { lane: { kind: 'canary' } };
-  if (session === `l.${canary.id}`) return { lane: { kind: 'live' } };
+  // A cohort this server signed for this canary; anything else (an earlier canary's, a value
+  // written by hand) is drawn again.
+  const cohort = session && cohortOf(keys.cohort, session, canary.id);
+  if (cohort === 'c') return { lane: { kind: 'canary' } };
+  if (cohort === 'l') return { lane: { kind: 'live' } };
   const joins = draw.joins(canary.share);
   return {
     lane: { kind: joins ? 'canary' : 'live' },
     setCookie: stringifySetCookie({
       name: sessionCookie,
-      value: `${joins ? 'c' : 'l'}.${canary.id}`,
+      value: cohortValue(keys.cohort, joins ? 'c' : 'l', canary.id),
       ...cookieOptions(https, cohortSeconds),
     }),
   };

@@ -14,9 +14,10 @@ type PollerConfig = Pick<ServerConfig, 'remotesJson' | 'deadlineMs' | 'pollMs'>;
 
 /**
  * The one reader of remotes.json and the remotes' manifests: it reads them every few seconds and
- * hands the sets read to `follow` (the render workers), awaited before the next read, and the
- * live set to the listeners, which must not hold the poll. Outages and an unreadable
- * remotes.json are logged once.
+ * hands the sets read to `follow` (the render workers) and the live set to the listeners. It
+ * never waits on either: a worker start that hangs cannot hold the next read, so a rollback is
+ * read within one poll whatever else hangs. Outages and an unreadable remotes.json are logged
+ * once.
  */
 export class RemotePoller {
   private current: RemoteSet | null = null;
@@ -26,6 +27,8 @@ export class RemotePoller {
   private readonly canaryFailures = new Map<RemoteAlias, number>();
   private remotesJsonUnreadable = false;
   private readonly listeners = new Set<(set: RemoteSet) => void>();
+  /** The last hand-over to `follow`, which start() waits for (bounded by the worker deadlines). */
+  private following: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly config: PollerConfig,
@@ -48,7 +51,10 @@ export class RemotePoller {
     return () => this.listeners.delete(listener);
   }
 
-  /** Reads the remotes once (so the first page is rendered from them), then keeps watching. */
+  /**
+   * Reads the remotes once and waits for the workers to follow (so the first page is rendered
+   * from them; a start that hangs ends at its deadline), then keeps watching.
+   */
   async start(): Promise<void> {
     await this.refresh();
     const poll = () => {
@@ -56,6 +62,7 @@ export class RemotePoller {
       this.timer.unref();
     };
     poll();
+    await this.following;
   }
 
   stop(): void {
@@ -97,7 +104,11 @@ export class RemotePoller {
     this.current = set;
     this.currentCanary = canary;
     for (const listener of this.listeners) listener(set);
-    await this.follow({ live: set, canary });
+    this.following = this.follow({ live: set, canary }).catch((error: unknown) =>
+      log('ERROR', 'The render workers could not follow the remotes read', {
+        error: errorField(error),
+      }),
+    );
   }
 }
 

@@ -14,12 +14,31 @@ export interface RenderedPage {
   readonly failure?: RenderFailure;
 }
 
+/** A render that ran past its deadline: its worker was stopped, not left running it. */
+export class RenderOverrun extends Error {
+  override name = 'RenderOverrun';
+}
+
+/**
+ * The environment a render worker runs with. It runs remote teams' server code, so it gets
+ * nothing of the server's own: no keys, no credentials, only what tells Node how to behave.
+ */
+const workerEnvNames = ['NODE_ENV', 'TZ', 'LANG'] as const;
+
+const workerEnvironment = (env: NodeJS.ProcessEnv): Record<string, string> =>
+  Object.fromEntries(
+    workerEnvNames.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
+  );
+
 /**
  * One render worker, for one set of remote versions. It is started, used while that set is
- * live, and then thrown away: never reloaded.
+ * live, and then thrown away: never reloaded. A start that does not finish within its
+ * deadline, and a render that runs past its own, stop the worker: nothing waits on it again.
  */
 export class Renderer {
   readonly ready: Promise<void>;
+  /** Resolves once the worker's thread has ended (retired, failed or stopped). */
+  readonly ended: Promise<void>;
   private readonly worker: Worker;
   private readonly pending = new Map<
     number,
@@ -27,18 +46,30 @@ export class Renderer {
   >();
   private nextId = 0;
   private dead: Error | null = null;
+  private started = false;
+  private readonly startTimer: NodeJS.Timeout;
 
   constructor(
     readonly key: string,
     setup: RendererSetup,
+    startDeadlineMs: number,
     workerFile = path.join(__dirname, 'render-worker', 'render-worker.js'),
   ) {
-    this.worker = new Worker(workerFile, { workerData: setup });
+    this.worker = new Worker(workerFile, {
+      workerData: setup,
+      env: workerEnvironment(process.env),
+    });
     this.worker.unref();
+    this.ended = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    let rejectStart: (error: Error) => void = () => {};
     this.ready = new Promise((resolve, reject) => {
+      rejectStart = reject;
       this.worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'ready') resolve();
-        else if (message.type === 'failed') this.fail(new Error(message.message), reject);
+        if (message.type === 'ready') {
+          this.started = true;
+          clearTimeout(this.startTimer);
+          resolve();
+        } else if (message.type === 'failed') this.fail(new Error(message.message), reject);
         else {
           const request = this.pending.get(message.id);
           this.pending.delete(message.id);
@@ -51,6 +82,12 @@ export class Renderer {
         this.fail(new Error(`render worker exited (${code})`), reject),
       );
     });
+    this.startTimer = setTimeout(
+      () =>
+        this.fail(new Error(`render worker not ready within ${startDeadlineMs} ms`), rejectStart),
+      startDeadlineMs,
+    );
+    this.startTimer.unref();
     // Callers learn of a failed start from render(); nobody need wait on `ready` itself.
     this.ready.catch(() => {});
   }
@@ -59,23 +96,45 @@ export class Renderer {
     return this.dead === null;
   }
 
+  /** Started and still running: it takes renders. */
+  get serving(): boolean {
+    return this.started && this.dead === null;
+  }
+
+  /** It said it was ready at some point (it may have stopped since). */
+  get startedOnce(): boolean {
+    return this.started;
+  }
+
+  /** Renders asked of it and not answered yet. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   private fail(error: Error, reject: (error: Error) => void): void {
     this.dead ??= error;
+    clearTimeout(this.startTimer);
     reject(error);
     for (const request of this.pending.values()) request.reject(error);
     this.pending.clear();
     void this.worker.terminate();
   }
 
-  /** Renders one path, or rejects after `timeoutMs` (a hung remote inside the worker). */
+  /**
+   * Renders one path. Past `timeoutMs` the render is given up and the worker stopped (a render
+   * spinning in it would hold every render after it), rejecting with RenderOverrun.
+   */
   async render(pathname: string, timeoutMs: number): Promise<RenderedPage> {
-    await this.ready;
+    // Once started, the render is counted in flight before this call returns (no await first).
+    if (!this.started) await this.ready;
     if (this.dead) throw this.dead;
     const id = (this.nextId += 1);
     return new Promise<RenderedPage>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new Error(`no render of ${pathname} within ${timeoutMs} ms`));
+        const overrun = new RenderOverrun(`no render of ${pathname} within ${timeoutMs} ms`);
+        reject(overrun);
+        this.fail(new Error(`stopped: a render of ${pathname} overran`), () => {});
       }, timeoutMs);
       this.pending.set(id, {
         resolve: (page) => {
@@ -93,6 +152,10 @@ export class Renderer {
 
   /** Ends the worker once the renders already asked of it had time to finish. */
   retire(afterMs: number): void {
-    setTimeout(() => void this.worker.terminate(), afterMs).unref();
+    if (afterMs === 0) {
+      this.fail(new Error('render worker retired'), () => {});
+      return;
+    }
+    setTimeout(() => this.fail(new Error('render worker retired'), () => {}), afterMs).unref();
   }
 }

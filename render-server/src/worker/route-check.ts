@@ -1,4 +1,9 @@
-import { candidateRemoteDeadlineMs, pageRenderDeadlineMs } from '../../../platform/deadlines.cjs';
+import {
+  candidateRemoteDeadlineMs,
+  pageRenderDeadlineMs,
+  routeCheckDeadlineMs,
+  workerStartDeadlineMs,
+} from '../../../platform/deadlines.cjs';
 import type { ServerConfig } from '../config';
 import { Renderer } from './renderer';
 import { rendererSetup } from './renderer-setup';
@@ -11,6 +16,25 @@ export interface RouteCheck {
   readonly ok: boolean;
   readonly releases: Readonly<Record<string, string>>;
   readonly problems: readonly string[];
+}
+
+/**
+ * The whole check ends within its deadline: past it, it says so on its last line and exits 1,
+ * whatever still hangs (a worker that never starts, a fetch that never ends).
+ * @param remoteMs the remote deadline in force (the check gives each remote five of them)
+ */
+export function stopCheckAtDeadline(remoteMs: number): void {
+  const deadlineMs = routeCheckDeadlineMs(candidateRemoteDeadlineMs(remoteMs), routes.length);
+  setTimeout(() => {
+    const check: RouteCheck = {
+      ok: false,
+      releases: {},
+      problems: [`the check did not finish within ${deadlineMs} ms`],
+    };
+    process.stdout.write(`${JSON.stringify(check)}\n`);
+    process.exit(1);
+    // Not unref'd: a check whose workers and fetches are all unref'd must still end non-zero.
+  }, deadlineMs);
 }
 
 /**
@@ -27,6 +51,7 @@ export async function checkRoutes(config: ServerConfig, shell: ShellAssets): Pro
   const renderer = new Renderer(
     set.key,
     rendererSetup(set, { deadlineMs: remoteMs, siteOrigin: config.siteOrigin }, shell, 'live'),
+    workerStartDeadlineMs(remoteMs),
   );
   try {
     await renderer.ready;

@@ -1,19 +1,24 @@
-import { retiredWorkerGraceMs } from '../../../platform/deadlines.cjs';
+import { retiredWorkerGraceMs, workerStartDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { ServerConfig } from '../config';
 import { errorField, log, type LogFields } from '../log';
 import { releasesOf, type RemoteSet } from '../remotes/remote-set';
 import type { Lane, ShellAssets } from '../../../platform/render-protocol/worker-protocol';
-import { Renderer } from './renderer';
+import { RendererPool } from './renderer-pool';
 import { rendererSetup } from './renderer-setup';
+
+/** Workers per served set: one busy worker (a slow render) leaves the other for other routes. */
+const workersPerSet = 2;
 
 /**
  * One render worker per set of remote versions: when the set changes, a worker for the new set
  * is started, switched to once it is ready, and the old one retired (after a grace period for
  * the renders it still has under way). One swap serves the live set, another a canary's.
+ * A start that does not finish within its deadline is stopped and logged once; the poller
+ * does not wait on it, and a newer set read meanwhile replaces it.
  */
 export class WorkerSwap {
-  private renderer: Renderer | null = null;
-  private starting: Renderer | null = null;
+  private renderer: RendererPool | null = null;
+  private starting: RendererPool | null = null;
 
   constructor(
     private readonly config: Pick<ServerConfig, 'deadlineMs' | 'siteOrigin'>,
@@ -25,7 +30,7 @@ export class WorkerSwap {
   ) {}
 
   /** The worker serving now, if any started. */
-  get live(): Renderer | null {
+  get live(): RendererPool | null {
     return this.renderer;
   }
 
@@ -35,7 +40,11 @@ export class WorkerSwap {
     // Without remote-shared no page can be drawn: the worker in force stays for when it is back.
     if (set.down.includes('remote-shared')) return;
     if ((live?.key === set.key && live.alive) || this.starting?.key === set.key) return;
-    const next = new Renderer(set.key, rendererSetup(set, this.config, this.shell, this.lane));
+    const next = new RendererPool(set.key, rendererSetup(set, this.config, this.shell, this.lane), {
+      size: workersPerSet,
+      startDeadlineMs: workerStartDeadlineMs(this.config.deadlineMs),
+      trials: true,
+    });
     this.starting?.retire(0);
     this.starting = next;
     try {
@@ -46,6 +55,7 @@ export class WorkerSwap {
         releases: releasesOf(set),
         error: errorField(error),
       });
+      next.retire(0);
       if (this.starting === next) this.starting = null;
       return;
     }

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { ServedPage } from '../http/served-page';
+import type { ServedPage } from './served-page';
 
 /**
  * How many rendered pages are kept. Keys are a version set and a route's canonical path (or the

@@ -1,5 +1,0 @@
-/**
- * The page served when not even the site's chrome can be drawn (remote-shared, which holds the
- * design and the content, is down and nothing was rendered before): plain and self-contained.
- */
-export const unavailableNotice = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>First Day Studio</title><style>html{background:#0e0e10;color:#f5f2eb;font:1.1rem/1.6 system-ui,sans-serif}main{max-width:32rem;margin:20vh auto;padding:2rem;text-align:center}a{display:inline-block;margin-top:1rem;padding:.75rem 1.5rem;border-radius:999px;background:#ff7a45;color:#111113;font-weight:600;text-decoration:none}a:focus-visible{outline:3px solid #f5f2eb;outline-offset:3px}</style></head><body><main role="alert"><p>First Day Studio could not load right now. Please try again in a moment.</p><a href="">Try again</a></main></body></html>`;

@@ -1,0 +1,27 @@
+import {
+  isLocalOrigin,
+  readPreview,
+  type PreviewReading,
+} from '../../../platform/releases/preview-token.cjs';
+import type { ServerConfig } from '../config';
+
+/** What a preview token is to this server: off (no key), or its reading. */
+export type PreviewCheck = PreviewReading | { readonly ok: false; readonly reason: 'off' };
+
+/**
+ * Reads a preview token with this server's key, for this site: a link made for the canonical
+ * origin, or (a server on this machine only) for any of this machine's own origins.
+ */
+export function readPreviewHere(
+  config: Pick<ServerConfig, 'previewSecret' | 'siteOrigin' | 'local'>,
+  token: string,
+  now = Date.now(),
+): PreviewCheck {
+  if (!config.previewSecret) return { ok: false, reason: 'off' };
+  return readPreview(
+    config.previewSecret,
+    token,
+    (origin) => origin === config.siteOrigin || (config.local && isLocalOrigin(origin)),
+    now,
+  );
+}

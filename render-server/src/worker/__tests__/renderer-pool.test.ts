@@ -1,0 +1,53 @@
+/** @jest-environment node */
+import path from 'node:path';
+import type { RendererSetup } from '../../../../platform/render-protocol/worker-protocol';
+import { RendererPool, SlowRoute } from '../renderer-pool';
+
+const fakeWorker = path.join(__dirname, 'fake-render-worker.cjs');
+const pool = () =>
+  new RendererPool('set', { behaviour: 'normal' } as unknown as RendererSetup, {
+    size: 2,
+    startDeadlineMs: 5000,
+    trials: true,
+    workerFile: fakeWorker,
+  });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the render workers of a set', () => {
+  it('keep other routes at their normal time while one route spins, asked every second', async () => {
+    const workers = pool();
+    await workers.ready;
+    const deadline = 1000;
+    const slowAnswers: number[] = [];
+    const otherTimes: number[] = [];
+    let asking = true;
+    const askSlow = (async () => {
+      while (asking) {
+        const started = Date.now();
+        await workers.render('/spin', deadline).catch((error: unknown) => error);
+        slowAnswers.push(Date.now() - started);
+        await sleep(1000);
+      }
+    })();
+    const until = Date.now() + 6000;
+    while (Date.now() < until) {
+      for (const route of ['/about', '/contact']) {
+        const started = Date.now();
+        const page = await workers.render(route, deadline);
+        otherTimes.push(Date.now() - started);
+        expect(page.html).toBe(`<p>${route}</p>`);
+      }
+      await sleep(100);
+    }
+    asking = false;
+    await askSlow;
+    // The first ask of the slow route runs into its deadline; later ones are answered at once.
+    expect(slowAnswers[0]).toBeGreaterThanOrEqual(deadline);
+    expect(slowAnswers.slice(1).every((ms) => ms < 100)).toBe(true);
+    // Not one render of another route waited on the spinning one (normal time here: < 100 ms).
+    expect(Math.max(...otherTimes)).toBeLessThan(deadline / 2);
+    await expect(workers.render('/spin', deadline)).rejects.toBeInstanceOf(SlowRoute);
+    workers.retire(0);
+    await workers.ended;
+  }, 20_000);
+});
