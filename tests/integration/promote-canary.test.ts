@@ -184,6 +184,18 @@ describe('promote --canary', () => {
     );
   });
 
+  it("stores the judge's decision once: of two judges deciding at once, one writes and both get its decision", async () => {
+    const canary = await startCanary();
+    const [first, second] = await Promise.all([
+      judged(canary, 'rollback', 'npm run canary'),
+      judged(canary, 'rollback', 'scheduled function'),
+    ]);
+    expect([first.written, second.written].sort()).toEqual([false, true]);
+    expect(first.decision).toEqual(second.decision);
+    const stored = (await db.doc(`canaryDecisions/${canary.id}`).get()).data();
+    expect(stored).toMatchObject({ by: first.decision.by, at: first.decision.at });
+  });
+
   it('--finish without a healthy verdict, or of a release marked bad, is refused', async () => {
     const canary = await startCanary();
     const pointer = readJson(dir, 'remotes.json');
