@@ -42,12 +42,32 @@ const prerenderDeadlineMs = (remoteMs) => remoteMs * 2;
 const pageRenderDeadlineMs = (remoteMs) => remoteMs * 3;
 
 /**
- * `promote`'s check of a candidate (`server.js --check`): its manifests may be cold on their
- * host, so each remote gets five times a visitor's remote deadline; the page around them gets
- * the page render deadline of that.
+ * `promote`'s check of a candidate (`server.js --check`) gives each remote what the render
+ * server gives it for a visitor, and each page its page render deadline: a set that renders
+ * only with more time than visitors get is not ready. Its manifests are fetched just before
+ * (promote fetches each where visitors load it), so a host that was cold is warm by then.
  * @param {number} remoteMs the remote deadline in force
  */
-const candidateRemoteDeadlineMs = (remoteMs) => remoteMs * 5;
+const candidateRemoteDeadlineMs = (remoteMs) => remoteMs;
+
+/**
+ * `promote`'s check child: how long the process and its render worker may take to start (Node,
+ * the shell's server build, the shared modules and remote-shared, which the chrome needs before
+ * any page). A whole check of the live set (start, set and 4 pages) took 4.7-6.9 s on a machine
+ * of 2 cores shared by four test runs; the rest is headroom.
+ */
+const checkStartMs = 8000;
+
+/**
+ * `promote`'s check child as a whole: starting, reading the set (one remote deadline), then
+ * each server-rendered page's render deadline in turn. Past it the child is killed and the
+ * candidate refused: a remote whose server build never finishes starting cannot hold a
+ * promotion forever.
+ * @param {number} remoteMs the remote deadline in force
+ * @param {number} pages how many pages the check renders
+ */
+const candidateCheckDeadlineMs = (remoteMs, pages) =>
+  checkStartMs + candidateRemoteDeadlineMs(remoteMs) + pages * pageRenderDeadlineMs(remoteMs);
 
 /**
  * The render server: a worker replaced by a new version set is terminated this long after, so
@@ -116,6 +136,8 @@ module.exports = {
   prerenderDeadlineMs,
   pageRenderDeadlineMs,
   candidateRemoteDeadlineMs,
+  checkStartMs,
+  candidateCheckDeadlineMs,
   retiredWorkerGraceMs,
   workerStartDeadlineMs,
   routeCheckDeadlineMs,

@@ -4,10 +4,12 @@
  * `npm run canary` and the scheduled function, so both read the same minutes and judge alike.
  *
  * The decision is a document, canaryDecisions/{canary id}: every render instance reads it and
- * stops serving the canary at once, whoever wrote it. A rollback is final: once stored, a later
- * judge applies it rather than deciding again. A "healthy" is a report that the canary may be
- * finished: it is kept if one is stored, and a later rollback replaces it (a canary that gets
- * worse after being called healthy is still rolled back).
+ * stops serving the canary at once, whoever wrote it. It is stored once: the first judge creates
+ * it, and a judge whose create finds one applies that instead of deciding again. A rollback is
+ * final. A "healthy" is a report that the canary may be finished: a later rollback replaces it
+ * (a canary that gets worse after being called healthy is still rolled back), but only the very
+ * healthy it read (a compare-and-swap on the document's update time), and never one a person
+ * has finished the canary on (`finishedAt`, written by `promote --finish` the same way).
  */
 const { aggregatesCollection, minuteOf } = require('../field-data/aggregates.cjs');
 const { decodeMinuteAggregate } = require('../field-data/decode-aggregate.cjs');
@@ -22,12 +24,29 @@ const { judgeCanary } = require('./canary-judge.cjs');
 const decisionsCollection = 'canaryDecisions';
 
 /**
- * What this module needs of a Firestore (firebase-admin's fits), so that the platform does not
- * load firebase-admin itself.
+ * What this module needs of a Firestore (firebase-admin's fits, with its Timestamp as `Time`),
+ * so that the platform does not load firebase-admin itself.
+ * @template Time
  * @typedef {object} DecisionStore
  * @property {(path: string) => { where(field: string, op: '==', value: string): { get(): Promise<{ docs: ReadonlyArray<{ data(): unknown }> }> } }} collection
- * @property {(path: string) => { create(data: Record<string, unknown>): Promise<unknown>; set(data: Record<string, unknown>): Promise<unknown>; get(): Promise<{ exists: boolean; data(): unknown }> }} doc
+ * @property {(path: string) => DecisionDocument<Time>} doc
  */
+
+/**
+ * @template Time
+ * @typedef {object} DecisionDocument
+ * @property {(data: Record<string, unknown>) => Promise<unknown>} create
+ * @property {(data: Record<string, unknown>, precondition: { lastUpdateTime?: Time }) => Promise<unknown>} update
+ * @property {() => Promise<{ exists: boolean; data(): unknown; updateTime?: Time }>} get
+ */
+
+/** gRPC codes firebase-admin's errors carry: a create that found a document, an update whose document changed. */
+const alreadyExists = 6;
+const failedPrecondition = 9;
+
+/** @param {unknown} error */
+const codeOf = (error) =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 
 /**
  * The decision stored for a canary.
@@ -43,7 +62,8 @@ const decisionsCollection = 'canaryDecisions';
 /**
  * The minute aggregates of a canary's run, from its start minute on (the live lane carries the
  * canary's id while it runs; the judge reads the live and canary lanes of them).
- * @param {DecisionStore} db @param {Canary} canary
+ * @template Time
+ * @param {DecisionStore<Time>} db @param {Canary} canary
  * @returns {Promise<MinuteAggregate[]>}
  */
 async function readCanaryAggregates(db, canary) {
@@ -59,7 +79,8 @@ async function readCanaryAggregates(db, canary) {
 
 /**
  * Reads and judges a canary.
- * @param {DecisionStore} db @param {Canary} canary @param {CanaryPolicy} policy
+ * @template Time
+ * @param {DecisionStore<Time>} db @param {Canary} canary @param {CanaryPolicy} policy
  * @param {number} [now] ms
  * @returns {Promise<CanaryVerdict>}
  */
@@ -96,7 +117,8 @@ function decodeCanaryDecision(data) {
 
 /**
  * The decision stored for a canary, if any.
- * @param {DecisionStore} db @param {string} id @returns {Promise<CanaryDecision | null>}
+ * @template Time
+ * @param {DecisionStore<Time>} db @param {string} id @returns {Promise<CanaryDecision | null>}
  */
 async function readCanaryDecision(db, id) {
   const snapshot = await db.doc(`${decisionsCollection}/${id}`).get();
@@ -104,9 +126,11 @@ async function readCanaryDecision(db, id) {
 }
 
 /**
- * Stores a decision, unless a rollback (or, for a healthy, any decision) is stored already;
- * returns the one in force.
- * @param {DecisionStore} db @param {Canary} canary
+ * Stores a decision once: created if none is stored; otherwise the stored one stands, except
+ * that a rollback replaces a healthy no person has finished the canary on, if that healthy is
+ * still the one read. Returns the decision in force.
+ * @template Time
+ * @param {DecisionStore<Time>} db @param {Canary} canary
  * @param {CanaryVerdict & { verdict: 'rollback' | 'healthy' }} verdict
  * @param {string} by @param {Date} [at]
  * @returns {Promise<{ decision: CanaryDecision; written: boolean }>}
@@ -122,22 +146,32 @@ async function storeCanaryDecision(db, canary, verdict, by, at = new Date()) {
     by,
   };
   const ref = db.doc(`${decisionsCollection}/${canary.id}`);
-  if (decision.decision === 'rollback') {
-    const stored = await readCanaryDecision(db, canary.id);
-    if (stored?.decision === 'rollback') return { decision: stored, written: false };
-    await ref.set({ ...decision });
-    return { decision, written: true };
+  // Each turn either writes, or finds what another judge wrote meanwhile; a few suffice.
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    try {
+      await ref.create({ ...decision });
+      return { decision, written: true };
+    } catch (error) {
+      if (codeOf(error) !== alreadyExists) throw error;
+    }
+    const snapshot = await ref.get();
+    if (!snapshot.exists) continue;
+    const data = snapshot.data();
+    const stored = decodeCanaryDecision(data);
+    if (!stored) throw new Error(`${decisionsCollection}/${canary.id} is not a canary decision`);
+    const finished = isRecord(data) && 'finishedAt' in /** @type {object} */ (data);
+    if (decision.decision === 'healthy' || stored.decision === 'rollback' || finished)
+      return { decision: stored, written: false };
+    try {
+      await ref.update({ ...decision }, { lastUpdateTime: snapshot.updateTime });
+      return { decision, written: true };
+    } catch (error) {
+      if (codeOf(error) !== failedPrecondition) throw error;
+    }
   }
-  try {
-    await ref.create({ ...decision });
-    return { decision, written: true };
-  } catch (error) {
-    // ALREADY_EXISTS (gRPC code 6): another judge decided first; its decision stands.
-    if (/** @type {{ code?: unknown }} */ (error)?.code !== 6) throw error;
-    const stored = await readCanaryDecision(db, canary.id);
-    if (!stored) throw error;
-    return { decision: stored, written: false };
-  }
+  throw new Error(
+    `${decisionsCollection}/${canary.id} kept changing while this judge stored its decision`,
+  );
 }
 
 module.exports = {

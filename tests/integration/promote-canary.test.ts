@@ -1,6 +1,11 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import fs from 'node:fs';
-import { parseCanary } from '../../platform/remotes/remotes-json.cjs';
+import { summarize } from '../../platform/field-data/summary.cjs';
+import { parseCanary, type Canary } from '../../platform/remotes/remotes-json.cjs';
+import { storeCanaryDecision } from '../../platform/releases/canary-review.cjs';
 import { readHistory } from '../../tools/release/release-history.cjs';
+import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
 import { releaseCommand } from '../support/browser/release-commands';
 import { readJson, standardDir } from '../support/release-dir-fixture';
 
@@ -19,6 +24,41 @@ beforeEach(() => {
   dir = standardDir();
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** Where --finish reads the judge's decisions: the tests' emulator, a project of its own. */
+const projectId = 'demo-promote-finish';
+const emulator = emulatorAddress();
+const judgeStore = ['--emulator', `${emulator.host}:${emulator.port}`, '--project', projectId];
+let admin: App;
+let db: Firestore;
+beforeAll(async () => {
+  admin = initializeApp({ projectId }, 'promote-finish-test');
+  db = getFirestore(admin);
+  await clearEmulator(projectId);
+});
+afterAll(() => deleteApp(admin));
+
+/** The judge's verdict on `canary`, stored as `npm run canary` and the scheduled function store it. */
+const judged = (canary: Canary, verdict: 'rollback' | 'healthy', by = 'scheduled function') =>
+  storeCanaryDecision(
+    db,
+    canary,
+    {
+      verdict,
+      reasons: [verdict === 'rollback' ? 'error rate 9.0 % against 0.4 % live' : 'nothing worse'],
+      figures: { live: summarize([]), canary: summarize([]), elapsedMs: 600_000 },
+    },
+    by,
+  );
+
+/** Starts a canary of remote-home 2.0.0 past its (unservable) checks. */
+async function startCanary(): Promise<Canary> {
+  const started = await promote('remote-home@2.0.0', '--canary', '10', '--force', '--to', dir);
+  expect(started.code).toBe(0);
+  const canary = parseCanary(readJson(dir, 'remotes.json'));
+  if (!canary) throw new Error('no canary started');
+  return canary;
+}
 
 const live = () => {
   const remotes = { ...(readJson(dir, 'remotes.json') as Record<string, unknown>) };
@@ -74,10 +114,11 @@ describe('promote --canary', () => {
     expect((await promote('--abort', '--to', dir)).code).toBe(1);
   });
 
-  it('--finish makes the canary live for all, recorded as promotions', async () => {
+  it('--finish makes a canary its judge called healthy live for all, recorded as promotions', async () => {
     const before = live();
-    await promote('remote-home@2.0.0', '--canary', '10', '--force', '--to', dir);
-    const finished = await promote('--finish', '--to', dir);
+    const canary = await startCanary();
+    await judged(canary, 'healthy');
+    const finished = await promote('--finish', '--to', dir, ...judgeStore);
     expect(finished).toMatchObject({ code: 0 });
     expect(finished.out).toContain('remote-home: 1.0.0 -> 2.0.0');
     expect(readJson(dir, 'remotes.json')).toEqual({
@@ -90,6 +131,89 @@ describe('promote --canary', () => {
       'canary-finish',
       'promote',
     ]);
+    expect(readHistory(dir).at(-1)).not.toHaveProperty('forced');
+    // The healthy it finished on is marked so: a judge that comes later leaves it alone.
+    const stored = (await db.doc(`canaryDecisions/${canary.id}`).get()).data();
+    expect(stored).toMatchObject({ decision: 'healthy', finishedBy: 'canary-tester@example.com' });
+    const late = await judged(canary, 'rollback', 'npm run canary');
+    expect(late).toMatchObject({ written: false, decision: { decision: 'healthy' } });
+  });
+
+  it('--finish after a stored rollback is refused; --force finishes it, recorded as forced', async () => {
+    const before = readJson(dir, 'remotes.json');
+    const canary = await startCanary();
+    const pointer = readJson(dir, 'remotes.json');
+    // The scheduled function rolled it back; remotes.json still names it until it is applied.
+    await judged(canary, 'rollback');
+    const refused = await promote('--finish', '--to', dir, ...judgeStore);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`Canary ${canary.id} not finished:`);
+    expect(refused.out).toMatch(/its judge rolled it back \(scheduled function, \d{4}-/);
+    expect(refused.out).toContain('error rate 9.0 % against 0.4 % live');
+    expect(readJson(dir, 'remotes.json')).toEqual(pointer);
+    expect(readHistory(dir).map((entry) => entry.action)).toEqual(['canary-start']);
+
+    const forced = await promote(
+      '--finish',
+      '--force',
+      '--reason',
+      'known flake',
+      '--to',
+      dir,
+      ...judgeStore,
+    );
+    expect(forced).toMatchObject({ code: 0 });
+    expect(forced.out).toContain(`Finishing canary ${canary.id} despite (--force)`);
+    expect(readJson(dir, 'remotes.json')).toEqual({
+      ...(before as object),
+      'remote-home': 'http://127.0.0.1:9/remote-home/2.0.0/mf-manifest.json',
+    });
+    const record = readHistory(dir);
+    expect(record.slice(1)).toEqual([
+      expect.objectContaining({
+        action: 'canary-finish',
+        canary: canary.id,
+        forced: true,
+        reason: 'known flake',
+        problems: [expect.stringContaining('its judge rolled it back')],
+      }),
+      expect.objectContaining({ action: 'promote', app: 'remote-home', forced: true }),
+    ]);
+    expect((await releases('--to', dir)).out).toMatch(
+      /canary-finish\s+remote-home@2\.0\.0.*FORCED/,
+    );
+  });
+
+  it("stores the judge's decision once: of two judges deciding at once, one writes and both get its decision", async () => {
+    const canary = await startCanary();
+    const [first, second] = await Promise.all([
+      judged(canary, 'rollback', 'npm run canary'),
+      judged(canary, 'rollback', 'scheduled function'),
+    ]);
+    expect([first.written, second.written].sort()).toEqual([false, true]);
+    expect(first.decision).toEqual(second.decision);
+    const stored = (await db.doc(`canaryDecisions/${canary.id}`).get()).data();
+    expect(stored).toMatchObject({ by: first.decision.by, at: first.decision.at });
+  });
+
+  it('--finish without a healthy verdict, or of a release marked bad, is refused', async () => {
+    const canary = await startCanary();
+    const pointer = readJson(dir, 'remotes.json');
+    const unjudged = await promote('--finish', '--to', dir, ...judgeStore);
+    expect(unjudged.code).toBe(1);
+    expect(unjudged.out).toContain('its judge has not called it healthy');
+    await judged(canary, 'healthy');
+    await releases('--to', dir, '--mark-bad', 'remote-home@2.0.0', '--reason', 'broken menu');
+    const bad = await promote('--finish', '--to', dir, ...judgeStore);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('remote-home@2.0.0 is marked bad (broken menu)');
+    // No judge to ask: refused too, saying where it looked.
+    const nowhere = await promote('--finish', '--to', dir, '--emulator', '127.0.0.1:9');
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.out).toContain(
+      "its judge's decision could not be read from the emulator at 127.0.0.1:9",
+    );
+    expect(readJson(dir, 'remotes.json')).toEqual(pointer);
   });
 
   it('answers mistakes in the arguments with exit code 2, touching nothing', async () => {
@@ -103,6 +227,9 @@ describe('promote --canary', () => {
       ['--finish', 'remote-home@2.0.0'],
       ['--finish', '--abort'],
       ['--abort', '--canary', '5'],
+      ['--abort', '--force'],
+      ['remote-home@2.0.0', '--project', 'demo-x'],
+      ['--finish', '--emulator', 'nowhere'],
       ['remote-home@2.0.0', '--canery', '5'],
       ['home@2.0.0', '--canary', '5'],
     ]) {

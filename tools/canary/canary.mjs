@@ -15,6 +15,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import summary from '../../platform/field-data/summary.cjs';
 import review from '../../platform/releases/canary-review.cjs';
 import canaryPointer from '../release/canary-pointer.cjs';
+import releaseDir from '../release/release-dir.cjs';
+import releaseLock from '../release/release-lock.cjs';
 import cli from '../cli/cli.cjs';
 import reader from '../vitals/read-field-data.cjs';
 import format from '../vitals/format.cjs';
@@ -49,17 +51,37 @@ function figureText(figures) {
 }
 
 /**
+ * Runs a change of the release directory under its lock, as promote does; a directory busy or
+ * changed meanwhile (the canary finished or aborted while it was judged) is the user's to
+ * see, not a crash. The stored decision stands either way: render servers act on it.
+ * @template T
+ * @param {string} dir @param {string} what @param {() => T} change
+ */
+async function changeDirectory(dir, what, change) {
+  try {
+    return await releaseLock.withReleaseLock(dir, `npm run canary (${what})`, change);
+  } catch (error) {
+    if (!(error instanceof releaseDir.ReleaseError)) throw error;
+    throw new CliError(
+      `The judge's decision is stored, but ${what} in ${dir} was not done: ${error.message}`,
+    );
+  }
+}
+
+/**
  * Ends the canary in the directory by a stored rollback, records it, prints and logs it.
  * @param {string} dir @param {import('../../platform/remotes/remotes-json.cjs').Canary} canary
  * @param {import('../../platform/releases/canary-review.cjs').CanaryDecision} decision
  */
-function applyRollback(dir, canary, decision) {
-  canaryPointer.endCanary(dir, {
-    action: 'canary-rollback',
-    id: canary.id,
-    reasons: decision.reasons,
-    figures: decision.figures,
-  });
+async function applyRollback(dir, canary, decision) {
+  await changeDirectory(dir, `applying the rollback of canary ${canary.id}`, () =>
+    canaryPointer.endCanary(dir, {
+      action: 'canary-rollback',
+      id: canary.id,
+      reasons: decision.reasons,
+      figures: decision.figures,
+    }),
+  );
   console.log(
     [
       `Canary ${canary.id} rolled back (decided by ${decision.by || 'a judge'} at ${decision.at}): every visitor is served the live set again.`,
@@ -111,17 +133,19 @@ await cli.runCli(async () => {
       return /** @type {Outcome} */ ({ kind: 'apply', decision });
     });
     if (outcome.kind === 'apply' && outcome.decision.decision === 'rollback') {
-      applyRollback(dir, canary, outcome.decision);
+      await applyRollback(dir, canary, outcome.decision);
       process.exitCode = 3;
       return;
     }
     if (outcome.kind === 'apply') {
       const { decision } = outcome;
-      canaryPointer.recordHealthy(dir, {
-        id: canary.id,
-        reasons: decision.reasons,
-        figures: decision.figures,
-      });
+      await changeDirectory(dir, `recording canary ${canary.id} healthy`, () =>
+        canaryPointer.recordHealthy(dir, {
+          id: canary.id,
+          reasons: decision.reasons,
+          figures: decision.figures,
+        }),
+      );
       console.log(
         [
           `Canary ${canary.id} is healthy: nothing worse than live.`,

@@ -1,5 +1,6 @@
 // @ts-check
 const { apps, auth, firestore } = require('../../platform/apps.cjs');
+const { remoteDeadlineMs } = require('../../platform/deadlines.cjs');
 
 /**
  * Every environment variable the tools read, in one place: its kind, its default and what it
@@ -41,6 +42,11 @@ const variables = {
   },
   SITE_ORIGIN: { kind: 'text', about: 'the origin preview links point at' },
   LOG_FORMAT: { kind: 'text', about: "the render server's log format (pretty on a terminal)" },
+  REMOTE_DEADLINE_MS: {
+    kind: 'number',
+    fallback: remoteDeadlineMs,
+    about: "the render server's remote deadline (promote's check gives what it gives)",
+  },
   STATIC_SERVER_OPTIONS: { kind: 'text', fallback: '{}', about: 'a static server child: JSON' },
   TEST_PORT_BASE: { kind: 'port', fallback: 4000, about: 'tests: first of the site ports' },
   TEST_EMULATOR_PORT: { kind: 'port', fallback: 8180, about: 'tests: the Firestore emulator' },

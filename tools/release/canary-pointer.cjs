@@ -134,12 +134,16 @@ function startCanary(dir, { releases, share, reason, problems, now = new Date() 
 /**
  * Makes the running canary live for every visitor: its remotes become the live ones, recorded
  * as a promotion (or a rollback, for a version published before the live one) of each, as
- * `npm run promote` records them.
- * @param {string} dir @param {{ reason?: string }} [options]
+ * `npm run promote` records them. Whether it may (its judge's verdict) is the caller's to ask.
+ * @param {string} dir
+ * @param {object} [options]
+ * @param {string} [options.id] only this canary (the one whose verdict was read)
+ * @param {string} [options.reason]
+ * @param {string[]} [options.problems] what stood against finishing it, when forced past it
  * @returns {{ canary: Canary; changes: Array<{ app: RemoteId; version: string; from: string | null; rollback: boolean }> }}
  */
-function finishCanary(dir, { reason } = {}) {
-  const canary = requireCanary(dir);
+function finishCanary(dir, { id, reason, problems } = {}) {
+  const canary = requireCanary(dir, id);
   const pointer = readPointer(dir);
   const changes = remotesOf(canary).map((app) => {
     const version = canary.releases[app] ?? '';
@@ -149,7 +153,10 @@ function finishCanary(dir, { reason } = {}) {
     return { app, version, from, rollback };
   });
   writePointer(dir, { ...withoutCanary(pointer), ...canary.remotes });
-  const because = reason ? { reason } : {};
+  const because = {
+    ...(reason ? { reason } : {}),
+    ...(problems ? { forced: true, problems } : {}),
+  };
   history.record(dir, [
     ...changes.map(({ app, version, from }) => ({
       action: /** @type {const} */ ('canary-finish'),

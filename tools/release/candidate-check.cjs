@@ -3,14 +3,22 @@
  * What `npm run promote` checks before a set of remote versions goes live, each from where
  * visitors will meet it: every manifest is served (browser and server builds, fetched from the
  * URLs remotes.json will name), every route renders with the set in a render worker as the
- * render server would (the shell's own `server.js --check`), and the shell type-checks against
- * the types the builds published.
+ * render server would (the shell's own `server.js --check`, given what the render server gives
+ * visitors and killed past it), and the shell type-checks against the types the builds
+ * published.
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { distOf, serverDistOf } = require('../stack/paths.cjs');
+const {
+  candidateCheckDeadlineMs,
+  checkStartMs,
+  pageRenderDeadlineMs,
+} = require('../../platform/deadlines.cjs');
+const { routes } = require('../../platform/routes/routes.cjs');
+const env = require('../cli/env.cjs');
 const { releasesOf } = require('./release-dir.cjs');
 const { typecheckShellAgainst } = require('./shell-typecheck.cjs');
 
@@ -46,8 +54,12 @@ function shellServerOf(dir) {
     : { server: path.join(serverDistOf('shell'), 'server.js'), staticDir: distOf('shell') };
 }
 
+/** The check's verdict is its last line; what it prints before is kept only this far back. */
+const keptOutputChars = 64 * 1024;
+
 /**
- * Renders every route with `remotes` through the render server's `--check`.
+ * Renders every route with `remotes` through the render server's `--check`, which gets what
+ * the render server gives visitors (candidateCheckDeadlineMs): past it the child is killed.
  * @param {{ server: string; staticDir: string }} shell @param {Record<string, string>} remotes
  * @returns {Promise<string[]>}
  */
@@ -57,8 +69,11 @@ async function renderProblems({ server, staticDir }, remotes) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-candidate-'));
   const remotesJson = path.join(work, 'remotes.json');
   fs.writeFileSync(remotesJson, JSON.stringify(remotes));
+  const remoteMs = env.number('REMOTE_DEADLINE_MS');
+  const pages = routes.filter((route) => !('clientOnly' in route)).length;
+  const deadlineMs = candidateCheckDeadlineMs(remoteMs, pages);
   try {
-    const { code, out } = await new Promise((resolve) => {
+    const { code, out, timedOut } = await new Promise((resolve) => {
       const child = spawn(process.execPath, [server, '--check'], {
         env: {
           ...process.env,
@@ -66,13 +81,24 @@ async function renderProblems({ server, staticDir }, remotes) {
           STATIC_DIR: staticDir,
           LOG_FORMAT: 'json',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
       let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', () => {});
-      child.on('exit', (exitCode) => resolve({ code: exitCode, out: output }));
+      let stopped = false;
+      const timer = setTimeout(() => {
+        stopped = true;
+        child.kill('SIGKILL');
+      }, deadlineMs);
+      child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-keptOutputChars)));
+      child.on('exit', (exitCode) => {
+        clearTimeout(timer);
+        resolve({ code: exitCode, out: output, timedOut: stopped });
+      });
     });
+    if (timedOut)
+      return [
+        `the render check did not finish within its deadline of ${seconds(deadlineMs)} (${seconds(checkStartMs)} to start, ${seconds(remoteMs)} to read the set, ${pages} pages × ${seconds(pageRenderDeadlineMs(remoteMs))}, as the render server allows them): it was stopped. A remote whose server build never finishes starting does this.`,
+      ];
     const last = out.trim().split('\n').at(-1) ?? '';
     try {
       const check = /** @type {{ problems: string[] }} */ (JSON.parse(last));
@@ -84,6 +110,9 @@ async function renderProblems({ server, staticDir }, remotes) {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
+
+/** @param {number} ms */
+const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
 
 /**
  * @param {object} options
@@ -104,6 +133,9 @@ async function checkCandidate({ dir, remotes, say = () => {} }) {
   if (problems.length) return problems;
   say('…every route rendered with it, as the render server would…');
   problems.push(...(await renderProblems(shellServerOf(dir), remotes)));
+  // A set that does not render is refused as it is: its types are moot, and the check's
+  // deadline is then the whole wait.
+  if (problems.length) return problems;
   say("…and the shell's type check against the types it published…");
   try {
     await typecheckShellAgainst(remotes, dir);

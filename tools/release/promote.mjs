@@ -10,15 +10,26 @@
  *
  * `… --canary <percent>` runs the same checks, then serves the candidate to that share of
  * visitors only (a canary, judged by `npm run canary`); `--finish` makes the running canary live
- * for all, `--abort [--reason "…"]` ends it with the live set unchanged. One canary at a time.
+ * for all once its judge has stored "healthy" for it (`--force` past anything else, recorded),
+ * `--abort [--reason "…"]` ends it with the live set unchanged. One canary at a time: a plain
+ * promotion while one runs is refused, never ends it.
  *
- * Exit codes: 0 done, 1 refused (a check failed, a release unknown or bad, a canary running),
- * 2 a mistake in the arguments.
+ * Every step writes under the release directory's lock, and only if remotes.json is still the
+ * one it read before its checks: a command that changed it meanwhile is never undone; the
+ * later one is refused and says so.
+ *
+ * Exit codes: 0 done, 1 refused (a check failed, a release unknown or bad, a canary running or
+ * not judged healthy, the directory busy or changed meanwhile), 2 a mistake in the arguments.
  */
 import fs from 'node:fs';
+import apps from '../../platform/apps.cjs';
+import cli from '../cli/cli.cjs';
+import env from '../cli/env.cjs';
 import candidateCheck from './candidate-check.cjs';
 import canaryPointer from './canary-pointer.cjs';
+import finishCheck from './finish-check.cjs';
 import history from './release-history.cjs';
+import releaseLock from './release-lock.cjs';
 import options from './options.cjs';
 import releaseDir from './release-dir.cjs';
 
@@ -27,126 +38,156 @@ const { ReleaseUsageError } = options;
 
 const usage =
   'Usage: npm run promote -- <remote>@<version> [more…] --to <dir> [--canary <percent>] [--reason "…"] [--force] [--base-url URL]\n' +
-  '       npm run promote -- --finish --to <dir> [--reason "…"]\n' +
+  '       npm run promote -- --finish --to <dir> [--reason "…"] [--force] [--emulator HOST:PORT | --project ID]\n' +
   '       npm run promote -- --abort --to <dir> [--reason "…"]';
 
 /** @param {string[]} problems */
 const listed = (problems) => problems.map((p) => `  - ${p}`).join('\n');
 
-try {
-  const { values, flags, rest } = options.parseArgs(process.argv.slice(2), [
-    '--to',
-    '--base-url',
-    '--reason',
-    '--canary',
-  ]);
-  const unknown = [...flags].filter((flag) => !['--force', '--finish', '--abort'].includes(flag));
-  if (unknown.length) throw new ReleaseUsageError(`Unknown option ${unknown[0]}\n\n${usage}`);
-  const force = flags.has('--force');
-  const ending = flags.has('--finish') ? '--finish' : flags.has('--abort') ? '--abort' : null;
-  if (flags.has('--finish') && flags.has('--abort'))
-    throw new ReleaseUsageError('--finish or --abort, not both.');
-  const share = values['--canary'];
-  if (ending && (rest.length || share !== undefined || force))
-    throw new ReleaseUsageError(
-      `${ending} ends the running canary: it takes no releases, --canary or --force.\n\n${usage}`,
-    );
-  if (
-    share !== undefined &&
-    !(/^\d{1,2}$/.test(share) && Number(share) >= 1 && Number(share) <= 50)
-  )
-    throw new ReleaseUsageError(
-      `--canary takes the share of visitors as a whole percent from 1 to 50 (got "${share}")`,
-    );
-  const dir = options.releaseDirOf(values);
-  if (!fs.existsSync(dir)) throw new ReleaseError(`${dir} does not exist`);
+/** @typedef {Array<{ app: import('./release-dir.cjs').RemoteId; version: string; from: string | null; rollback: boolean }>} Changes */
 
-  if (ending === '--finish') {
-    const { canary, changes } = canaryPointer.finishCanary(dir, { reason: values['--reason'] });
+/** @param {Changes} changes */
+const changeLines = (changes) =>
+  changes.map(
+    ({ app, version, from, rollback }) =>
+      `${app}: ${from ?? 'nothing'} -> ${version}${rollback ? ' (rollback)' : ''}`,
+  );
+
+/**
+ * `--finish`: the running canary made live for every visitor, if its judge called it healthy.
+ * @param {string} dir
+ * @param {{ reason?: string; force: boolean; target: import('../cli/cli.cjs').Target }} how
+ */
+async function finish(dir, { reason, force, target }) {
+  const pointer = releaseLock.readPointerText(dir);
+  const canary = canaryPointer.runningCanary(dir);
+  if (!canary) throw new ReleaseError(`No canary runs in ${dir}.`);
+  const verdict = await finishCheck.readVerdict(target, canary, dir);
+  await releaseLock.withReleaseLock(dir, 'promote --finish', async (lock) => {
+    lock.assertPointer(pointer);
+    const blockers = [...verdict.blockers, ...finishCheck.recordBlockers(dir, canary)];
+    if (blockers.length && !force)
+      throw new ReleaseError(
+        `Canary ${canary.id} not finished:\n${listed(blockers)}\nNothing was changed. End it with --abort (a stored rollback: \`npm run canary -- --to ${dir}\` applies it), or make it live for every visitor anyway with --finish --force (recorded as forced).`,
+      );
+    if (blockers.length)
+      console.warn(`Finishing canary ${canary.id} despite (--force):\n${listed(blockers)}`);
+    if (verdict.healthyAt)
+      await finishCheck.markFinished(target, canary.id, verdict.healthyAt, history.releaser());
+    lock.assertPointer(pointer);
+    const { changes } = canaryPointer.finishCanary(dir, {
+      id: canary.id,
+      reason,
+      ...(force ? { problems: blockers } : {}),
+    });
     console.log(
       [
-        `Canary ${canary.id} finished: live for every visitor.`,
-        ...changes.map(
-          ({ app, version, from, rollback }) =>
-            `${app}: ${from ?? 'nothing'} -> ${version}${rollback ? ' (rollback)' : ''}`,
-        ),
+        `Canary ${canary.id} finished${force ? ' (--force)' : ''}: live for every visitor.`,
+        ...changeLines(changes),
         `Live within 10 s (the render server re-reads ${releaseDir.remotesJsonOf(dir)}).`,
       ].join('\n'),
     );
-  } else if (ending === '--abort') {
-    const canary = canaryPointer.endCanary(dir, {
-      action: 'canary-abort',
-      reason: values['--reason'],
-    });
+  });
+}
+
+/** `--abort`: the running canary ended, the live set unchanged. @param {string} dir @param {string} [reason] */
+async function abort(dir, reason) {
+  await releaseLock.withReleaseLock(dir, 'promote --abort', () => {
+    const canary = canaryPointer.endCanary(dir, { action: 'canary-abort', reason });
     console.log(
       `Canary ${canary.id} aborted: every visitor is served the live set again within 10 s (the live remotes are unchanged).`,
     );
-  } else {
-    if (values['--base-url']) releaseDir.setBaseUrl(dir, values['--base-url']);
-    if (rest.length === 0)
-      throw new ReleaseUsageError(`Say what to promote: <remote>@<version>\n\n${usage}`);
-    const running = canaryPointer.runningCanary(dir);
-    if (running)
+  });
+}
+
+/** @param {string} dir @param {Map<string, string>} bad @param {Changes} changes */
+function refuseBad(dir, bad, changes) {
+  for (const { app, version } of changes) {
+    const spec = `${app}@${version}`;
+    if (bad.has(spec))
       throw new ReleaseError(
-        `A canary runs in ${dir} (${running.id}, ${running.share} % since ${running.startedAt}): finish it (--finish) or end it (--abort) before ${share === undefined ? 'promoting' : 'starting another'}.`,
+        `${spec} is marked bad (${bad.get(spec) || 'no reason given'}); promote it anyway with --force`,
       );
-    const remotes = canaryPointer.liveRemotesOf(canaryPointer.readPointer(dir));
-    const bad = history.badReleases(dir);
-    /** @type {Array<{ app: import('./release-dir.cjs').RemoteId; version: string; from: string | null; rollback: boolean }>} */
-    const changes = [];
-    for (const spec of rest) {
-      const at = spec.indexOf('@');
-      const app = spec.slice(0, at);
-      const version = spec.slice(at + 1);
-      if (at < 1 || !releaseDir.isRemote(app))
-        throw new ReleaseUsageError(
-          `"${spec}" is not <remote>@<version> (remotes: remote-home, remote-contact, remote-shared)`,
-        );
-      const published = releaseDir.releasesOf(dir, app);
-      const known = published.map((release) => release.version);
-      if (!known.includes(version))
-        throw new ReleaseError(
-          `${app}@${version} is not published in ${dir}${known.length ? ` (published: ${known.join(', ')})` : ''}`,
-        );
-      if (bad.has(spec) && !force)
-        throw new ReleaseError(
-          `${spec} is marked bad (${bad.get(spec) || 'no reason given'}); promote it anyway with --force`,
-        );
-      const from = releaseDir.liveVersionOf(dir, app) ?? null;
-      // Going back to a release published before the live one is a rollback.
-      const rollback = from !== null && known.indexOf(version) < known.indexOf(from);
-      remotes[app] = releaseDir.manifestUrlOf(dir, app, version);
-      changes.push({ app, version, from, rollback });
-    }
-    const missing = ['remote-home', 'remote-contact', 'remote-shared'].filter((id) => !remotes[id]);
-    // A canary serves its remotes beside the live ones: without a whole live set it has no
-    // control group, and its visitors would meet a set nobody checked.
-    if (share !== undefined && missing.length)
+  }
+}
+
+/**
+ * A promotion of `specs` (or, with `share`, a canary of them), after the candidate's checks.
+ * The checks run without the lock; the write happens under it, only if remotes.json is still
+ * the one the candidate was built from.
+ * @param {string} dir
+ * @param {{ specs: string[]; share: string | undefined; reason: string | undefined; force: boolean; baseUrl: string | undefined }} what
+ */
+async function promote(dir, { specs, share, reason, force, baseUrl }) {
+  const command = `promote ${specs.join(' ')}${share === undefined ? '' : ` --canary ${share}`}`;
+  if (baseUrl)
+    await releaseLock.withReleaseLock(dir, `${command} --base-url`, () =>
+      releaseDir.setBaseUrl(dir, baseUrl),
+    );
+  const pointer = releaseLock.readPointerText(dir);
+  const running = canaryPointer.runningCanary(dir);
+  if (running)
+    throw new ReleaseError(
+      `A canary runs in ${dir} (${running.id}, ${running.share} % since ${running.startedAt}): finish it (--finish) or end it (--abort) before ${share === undefined ? 'promoting' : 'starting another'}.`,
+    );
+  const remotes = canaryPointer.liveRemotesOf(canaryPointer.readPointer(dir));
+  /** @type {Changes} */
+  const changes = [];
+  for (const spec of specs) {
+    const at = spec.indexOf('@');
+    const app = spec.slice(0, at);
+    const version = spec.slice(at + 1);
+    if (at < 1 || !releaseDir.isRemote(app))
+      throw new ReleaseUsageError(
+        `"${spec}" is not <remote>@<version> (remotes: remote-home, remote-contact, remote-shared)`,
+      );
+    const published = releaseDir.releasesOf(dir, app);
+    const known = published.map((release) => release.version);
+    if (!known.includes(version))
       throw new ReleaseError(
-        `No canary without a live set: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not live. Promote a release of each first.`,
+        `${app}@${version} is not published in ${dir}${known.length ? ` (published: ${known.join(', ')})` : ''}`,
       );
-    /** @type {string[]} */
-    let problems = [];
-    if (missing.length === 0) {
-      problems = await candidateCheck.checkCandidate({
-        dir,
-        remotes,
-        say: (line) => console.log(line),
-      });
-      if (problems.length && !force)
-        throw new ReleaseError(
-          `Not ${share === undefined ? 'promoted' : 'started as a canary'}: the candidate failed its checks.\n${listed(problems)}\nFix the release, or ${share === undefined ? 'promote' : 'start it'} anyway with --force.`,
-        );
-      if (problems.length)
-        console.warn(
-          `${share === undefined ? 'Promoting' : 'Starting the canary'} despite failed checks (--force):\n${listed(problems)}`,
-        );
-    }
+    const from = releaseDir.liveVersionOf(dir, app) ?? null;
+    // Going back to a release published before the live one is a rollback.
+    const rollback = from !== null && known.indexOf(version) < known.indexOf(from);
+    remotes[app] = releaseDir.manifestUrlOf(dir, app, version);
+    changes.push({ app, version, from, rollback });
+  }
+  if (!force) refuseBad(dir, history.badReleases(dir), changes);
+  const missing = apps.remoteIds.filter((id) => !remotes[id]);
+  // A canary serves its remotes beside the live ones: without a whole live set it has no
+  // control group, and its visitors would meet a set nobody checked.
+  if (share !== undefined && missing.length)
+    throw new ReleaseError(
+      `No canary without a live set: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not live. Promote a release of each first.`,
+    );
+  /** @type {string[]} */
+  let problems = [];
+  if (missing.length === 0) {
+    problems = await candidateCheck.checkCandidate({
+      dir,
+      remotes,
+      say: (line) => console.log(line),
+    });
+    if (problems.length && !force)
+      throw new ReleaseError(
+        `Not ${share === undefined ? 'promoted' : 'started as a canary'}: the candidate failed its checks.\n${listed(problems)}\nFix the release, or ${share === undefined ? 'promote' : 'start it'} anyway with --force.`,
+      );
+    if (problems.length)
+      console.warn(
+        `${share === undefined ? 'Promoting' : 'Starting the canary'} despite failed checks (--force):\n${listed(problems)}`,
+      );
+  }
+  await releaseLock.withReleaseLock(dir, command, (lock) => {
+    // The checks took a while: the live set (and any canary) must still be the one the
+    // candidate was built from, or this would undo what another command did meanwhile.
+    lock.assertPointer(pointer);
+    if (!force) refuseBad(dir, history.badReleases(dir), changes);
     if (share !== undefined) {
       const canary = canaryPointer.startCanary(dir, {
         releases: Object.fromEntries(changes.map(({ app, version }) => [app, version])),
         share: Number(share),
-        reason: values['--reason'],
+        reason,
         ...(force ? { problems } : {}),
       });
       console.log(
@@ -158,39 +199,89 @@ try {
           `within 10 s. Judge it with \`npm run canary -- --to ${dir} --watch\`; make it live for all with \`npm run promote -- --finish --to ${dir}\`, or end it with --abort.`,
         ].join('\n'),
       );
-    } else {
-      releaseDir.writeAtomically(
-        releaseDir.remotesJsonOf(dir),
-        `${JSON.stringify(remotes, null, 2)}\n`,
-      );
-      history.record(
-        dir,
-        changes.map(({ app, version, from, rollback }) => ({
-          action: rollback ? 'rollback' : 'promote',
-          app,
-          version,
-          from,
-          ...(values['--reason'] ? { reason: values['--reason'] } : {}),
-          ...(force ? { forced: true, problems } : {}),
-        })),
-      );
-      console.log(
-        changes
-          .map(
-            ({ app, version, from, rollback }) =>
-              `${app}: ${from ?? 'nothing'} -> ${version}${rollback ? ' (rollback)' : ''}`,
-          )
-          .join('\n'),
-      );
-      if (missing.length)
-        console.warn(
-          `Not live yet: ${missing.join(', ')}. The shell needs all three in remotes.json; promote a release of each.`,
-        );
-      else
-        console.log(
-          `Live within 10 s (the render server re-reads ${releaseDir.remotesJsonOf(dir)}).`,
-        );
+      return;
     }
+    releaseDir.writeAtomically(
+      releaseDir.remotesJsonOf(dir),
+      `${JSON.stringify(remotes, null, 2)}\n`,
+    );
+    history.record(
+      dir,
+      changes.map(({ app, version, from, rollback }) => ({
+        action: rollback ? 'rollback' : 'promote',
+        app,
+        version,
+        from,
+        ...(reason ? { reason } : {}),
+        ...(force ? { forced: true, problems } : {}),
+      })),
+    );
+    console.log(changeLines(changes).join('\n'));
+    if (missing.length)
+      console.warn(
+        `Not live yet: ${missing.join(', ')}. The shell needs all three in remotes.json; promote a release of each.`,
+      );
+    else
+      console.log(
+        `Live within 10 s (the render server re-reads ${releaseDir.remotesJsonOf(dir)}).`,
+      );
+  });
+}
+
+try {
+  const { values, flags, rest } = options.parseArgs(process.argv.slice(2), [
+    '--to',
+    '--base-url',
+    '--reason',
+    '--canary',
+    '--emulator',
+    '--project',
+  ]);
+  const unknown = [...flags].filter((flag) => !['--force', '--finish', '--abort'].includes(flag));
+  if (unknown.length) throw new ReleaseUsageError(`Unknown option ${unknown[0]}\n\n${usage}`);
+  const force = flags.has('--force');
+  const ending = flags.has('--finish') ? '--finish' : flags.has('--abort') ? '--abort' : null;
+  if (flags.has('--finish') && flags.has('--abort'))
+    throw new ReleaseUsageError('--finish or --abort, not both.');
+  const share = values['--canary'];
+  if (ending && (rest.length || share !== undefined || (force && ending === '--abort')))
+    throw new ReleaseUsageError(
+      `${ending} ends the running canary: it takes no releases or --canary${ending === '--abort' ? ', nor --force' : ''}.\n\n${usage}`,
+    );
+  if (ending !== '--finish' && (values['--emulator'] || values['--project']))
+    throw new ReleaseUsageError(
+      `--emulator and --project say where --finish reads the judge's decision.\n\n${usage}`,
+    );
+  if (
+    share !== undefined &&
+    !(/^\d{1,2}$/.test(share) && Number(share) >= 1 && Number(share) <= 50)
+  )
+    throw new ReleaseUsageError(
+      `--canary takes the share of visitors as a whole percent from 1 to 50 (got "${share}")`,
+    );
+  const dir = options.releaseDirOf(values);
+  if (!fs.existsSync(dir)) throw new ReleaseError(`${dir} does not exist`);
+  const reason = values['--reason'];
+
+  if (ending === '--finish') {
+    /** @type {import('../cli/cli.cjs').Target} */
+    let target;
+    try {
+      target = cli.targetOf(
+        { emulator: values['--emulator'], project: values['--project'] },
+        env.text('FIRESTORE_EMULATOR_HOST'),
+        apps.firestore,
+      );
+    } catch (error) {
+      throw new ReleaseUsageError(error instanceof Error ? error.message : String(error));
+    }
+    await finish(dir, { reason, force, target });
+  } else if (ending === '--abort') {
+    await abort(dir, reason);
+  } else {
+    if (rest.length === 0)
+      throw new ReleaseUsageError(`Say what to promote: <remote>@<version>\n\n${usage}`);
+    await promote(dir, { specs: rest, share, reason, force, baseUrl: values['--base-url'] });
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

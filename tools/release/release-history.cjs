@@ -94,4 +94,11 @@ function previouslyLive(dir, app) {
     .reverse();
 }
 
-module.exports = { historyFileOf, readHistory, record, badReleases, previouslyLive };
+module.exports = {
+  historyFileOf,
+  readHistory,
+  record,
+  releaser,
+  badReleases,
+  previouslyLive,
+};

@@ -17,6 +17,7 @@ import publish from './publish.cjs';
 import releaseDir from './release-dir.cjs';
 import buildVersion from '../../federation/build/build-version.cjs';
 import history from './release-history.cjs';
+import releaseLock from './release-lock.cjs';
 import env from '../cli/env.cjs';
 
 const require = createRequire(import.meta.url);
@@ -93,7 +94,9 @@ try {
   const pauseMs = env.number('FIRSTDAY_RELEASE_COPY_PAUSE_MS');
   const target = await publish.publishRelease({ dir, app, version, contents, pauseMs });
   if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
-  history.record(dir, [{ action: 'publish', app, version }]);
+  await releaseLock.withReleaseLock(dir, `release ${app}@${version}`, () =>
+    history.record(dir, [{ action: 'publish', app, version }]),
+  );
   console.log(`Published ${app}@${version} in ${target}`);
   if (releaseDir.isRemote(app))
     console.log(`Make it live: npm run promote -- ${app}@${version} --to ${shortPath(dir)}`);

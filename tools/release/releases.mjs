@@ -13,6 +13,7 @@ import apps from '../../platform/apps.cjs';
 import canaryPointer from './canary-pointer.cjs';
 import history from './release-history.cjs';
 import options from './options.cjs';
+import releaseLock from './release-lock.cjs';
 import releaseDir from './release-dir.cjs';
 
 const { ReleaseError } = releaseDir;
@@ -35,7 +36,10 @@ try {
     if (!releaseDir.releasesOf(dir, app).some((release) => release.version === version))
       throw new ReleaseError(`${spec} is not published in ${dir}`);
     if (!values['--reason']) throw new ReleaseError('Say why: --reason "…"');
-    history.record(dir, [{ action: 'mark-bad', app, version, reason: values['--reason'] }]);
+    const reason = values['--reason'];
+    await releaseLock.withReleaseLock(dir, `releases --mark-bad ${spec}`, () =>
+      history.record(dir, [{ action: 'mark-bad', app, version, reason }]),
+    );
     console.log(`Marked ${spec} bad: npm run promote refuses it without --force.`);
   }
   const bad = history.badReleases(dir);

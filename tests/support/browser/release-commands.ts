@@ -7,24 +7,33 @@ const execFileAsync = promisify(execFile);
 
 /**
  * Runs one of the release commands (tools/release/<name>) as a team would; resolves with its output,
- * exit code and how long it took.
+ * exit code and how long it took. Past `timeoutMs` (if given) it is killed: code -1.
  */
 export async function releaseCommand(
   name: string,
   args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<{ code: number; out: string; ms: number }> {
   const started = Date.now();
   try {
     const { stdout, stderr } = await execFileAsync(
       process.execPath,
       [path.join(paths.repoRoot, 'tools', 'release', name), ...args],
-      { cwd: options.cwd ?? paths.repoRoot, env: { ...process.env, ...options.env } },
+      {
+        cwd: options.cwd ?? paths.repoRoot,
+        env: { ...process.env, ...options.env },
+        timeout: options.timeoutMs ?? 0,
+        killSignal: 'SIGKILL',
+      },
     );
     return { code: 0, out: stdout + stderr, ms: Date.now() - started };
   } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr, ms: Date.now() - started };
+    const failed = error as { code: number | null; stdout: string; stderr: string };
+    return {
+      code: failed.code ?? -1,
+      out: failed.stdout + failed.stderr,
+      ms: Date.now() - started,
+    };
   }
 }
 
