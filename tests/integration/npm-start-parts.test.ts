@@ -46,6 +46,8 @@ afterAll(() => {
 });
 
 const npmStart = () => npmStartIn(work, started);
+// Each test starts the whole stack once or twice: up to 150 s each on a busy 2-core machine.
+jest.setTimeout(400_000);
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -9,16 +9,17 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
  */
 const collection = 'localTriggerEvents';
 
-/** A document id for an event id (which holds the document's path). */
-const keyOf = (eventId: string) => eventId.replaceAll('/', '~');
+/**
+ * The record of a document's created event, by the document's path alone: an emulator loading
+ * saved data gives every document a new createTime, so the time cannot tell events apart.
+ */
+const recordOf = (db: Firestore, document: string) =>
+  db.collection(collection).doc(`created:${document.replaceAll('/', '~')}`);
 
-export async function wasDelivered(db: Firestore, eventId: string): Promise<boolean> {
-  return (await db.collection(collection).doc(keyOf(eventId)).get()).exists;
+export async function wasDelivered(db: Firestore, document: string): Promise<boolean> {
+  return (await recordOf(db, document).get()).exists;
 }
 
-export async function markDelivered(db: Firestore, eventId: string): Promise<void> {
-  await db
-    .collection(collection)
-    .doc(keyOf(eventId))
-    .set({ deliveredAt: FieldValue.serverTimestamp() });
+export async function markDelivered(db: Firestore, document: string): Promise<void> {
+  await recordOf(db, document).set({ deliveredAt: FieldValue.serverTimestamp() });
 }

@@ -10,7 +10,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The line for one mail document; quoted with JSON, so no stored text can break the line. */
 export function mailLine(id: string, mail: DocumentData): string {
-  const to = Array.isArray(mail.to) ? mail.to.map(text).join(', ') : text(mail.to);
+  const to = Array.isArray(mail.to)
+    ? mail.to.filter((address): address is string => typeof address === 'string').join(', ')
+    : text(mail.to);
   const message: unknown = mail.message;
   const subject =
     typeof message === 'object' && message !== null && 'subject' in message

@@ -32,9 +32,9 @@ export function watchRequests(options: {
     return {
       name: `created ${event.document}`,
       run: async () => {
-        if (await wasDelivered(db, event.id)) return;
+        if (await wasDelivered(db, event.document)) return;
         await triggers.created(event);
-        await markDelivered(db, event.id);
+        await markDelivered(db, event.document);
       },
     };
   };

@@ -55,7 +55,8 @@ export async function npmStart(
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`npm start did not serve:\n${output}`)),
-      90_000,
+      // Its emulators, the function and the site: a minute and more on a busy 2-core machine.
+      150_000,
     );
     const check = () => {
       if (output.includes('First Day Studio is running at')) {
