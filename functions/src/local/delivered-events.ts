@@ -13,8 +13,19 @@ const collection = 'localTriggerEvents';
  * The record of a document's created event, by the document's path alone: an emulator loading
  * saved data gives every document a new createTime, so the time cannot tell events apart.
  */
+const keyOf = (document: string) => `created:${document.replaceAll('/', '~')}`;
 const recordOf = (db: Firestore, document: string) =>
-  db.collection(collection).doc(`created:${document.replaceAll('/', '~')}`);
+  db.collection(collection).doc(keyOf(document));
+
+/**
+ * Every delivered document's path at once (one query, ids only), so a start over thousands of
+ * stored requests queues only the undelivered ones, and a new request never waits behind them.
+ */
+export async function deliveredDocuments(db: Firestore): Promise<(document: string) => boolean> {
+  const records = await db.collection(collection).select().get();
+  const keys = new Set(records.docs.map((record) => record.id));
+  return (document) => keys.has(keyOf(document));
+}
 
 export async function wasDelivered(db: Firestore, document: string): Promise<boolean> {
   return (await recordOf(db, document).get()).exists;

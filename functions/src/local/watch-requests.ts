@@ -1,6 +1,6 @@
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { Delivery } from './delivery-queue';
-import { markDelivered, wasDelivered } from './delivered-events';
+import { deliveredDocuments, markDelivered, wasDelivered } from './delivered-events';
 import { createdEvent, updatedEvent } from './trigger-events';
 
 /** The triggers on users/{id}, as index.ts exports them (their `run` is the handler). */
@@ -16,7 +16,7 @@ export interface RequestTriggers {
  * document as it was before. Resolves once the first snapshot is in; `onError` when the listen
  * stops (the supervisor starts the runner again).
  */
-export function watchRequests(options: {
+export async function watchRequests(options: {
   readonly db: Firestore;
   readonly project: string;
   readonly triggers: RequestTriggers;
@@ -24,6 +24,7 @@ export function watchRequests(options: {
   readonly onError: (error: Error) => void;
 }): Promise<() => void> {
   const { db, project, triggers, deliver } = options;
+  const deliveredBefore = await deliveredDocuments(db);
   // The last version seen of each request: the "before" of its next update.
   const seen = new Map<string, QueryDocumentSnapshot>();
 
@@ -43,7 +44,7 @@ export function watchRequests(options: {
     return { name: `updated ${event.document}`, run: async () => triggers.updated(event) };
   };
 
-  return new Promise((resolve, reject) => {
+  return new Promise<() => void>((resolve, reject) => {
     let first = true;
     const stop = db.collection('users').onSnapshot(
       (snapshot) => {
@@ -55,8 +56,9 @@ export function watchRequests(options: {
           }
           const before = seen.get(doc.id);
           seen.set(doc.id, doc);
-          if (change.type === 'added') deliver(created(doc));
-          else if (before) deliver(updated(before, doc));
+          if (change.type === 'added') {
+            if (!deliveredBefore(doc.ref.path)) deliver(created(doc));
+          } else if (before) deliver(updated(before, doc));
         }
         if (first) {
           first = false;
