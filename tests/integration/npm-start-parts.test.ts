@@ -1,10 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import paths from '../../tools/stack/paths.cjs';
 import testStack from '../../tools/test/test-stack.cjs';
+import {
+  alive,
+  exited,
+  killLeftovers,
+  npmStart as npmStartIn,
+  pidIn,
+  within,
+  writeStandInBuild,
+} from '../support/servers/npm-start';
 
 /**
  * A real `npm start` whose parts die. One part killed (the render server, a remote's server) is
@@ -21,103 +29,25 @@ const env = testStack.npmStartTestEnv;
 const firestore = { host: '127.0.0.1', port: Number(env.FIRSTDAY_EMULATOR_PORT) };
 const auth = { host: '127.0.0.1', port: Number(env.FIRSTDAY_AUTH_PORT) };
 const projectId = 'demo-firstday';
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 let work: string;
 const started: ChildProcess[] = [];
 
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
-  for (const app of ['shell', 'remote-home', 'remote-contact', 'remote-shared']) {
-    fs.mkdirSync(path.join(work, 'dist', app), { recursive: true });
-    fs.writeFileSync(path.join(work, 'dist', app, 'mf-manifest.json'), '{}');
-    fs.writeFileSync(path.join(work, 'dist', app, 'index.html'), `<title>${app}</title>`);
-  }
-  // A stand-in for the shell's render server: this test is about the stores, not the pages,
-  // and builds nothing. It answers like the real one and says so the same way.
-  fs.mkdirSync(path.join(work, 'dist', 'shell-server'), { recursive: true });
-  fs.writeFileSync(
-    path.join(work, 'dist', 'shell-server', 'server.js'),
-    `const server = require('node:http').createServer((req, res) => res.end('stand-in'));
-server.listen(Number(process.env.PORT), process.env.HOST, () => console.log('Render server listening on port ' + process.env.PORT));
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
-`,
-  );
+  // A stand-in build: this test is about the stores and the processes, not the pages.
+  writeStandInBuild(work);
 });
 
-afterAll(async () => {
+afterAll(() => {
   // Whatever a failed assertion left running: only the groups this file started.
-  for (const child of started) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Gone already.
-    }
-  }
-  for (const name of ['firestore.owner.json', 'auth.owner.json']) {
-    const file = path.join(work, 'data', name);
-    if (!fs.existsSync(file)) continue;
-    const { pid } = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number };
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Gone already.
-    }
-  }
+  killLeftovers(work, started);
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** Starts `npm start -- --no-build` in a process group of its own; resolves once it serves. */
-async function npmStart(): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(npm, ['start', '--', '--no-build'], {
-    cwd: paths.repoRoot,
-    env: {
-      ...process.env,
-      ...env,
-      FIRSTDAY_DATA_DIR: path.join(work, 'data'),
-      FIRSTDAY_DIST: path.join(work, 'dist'),
-    },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`npm start did not serve:\n${output}`)),
-      90_000,
-    );
-    const check = () => {
-      if (output.includes('First Day Studio is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited (${code}):\n${output}`));
-    });
-  });
-  return { child, output: () => output };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const npmStart = () => npmStartIn(work, started);
+// Each test starts the whole stack once or twice: up to 150 s each on a busy 2-core machine.
+jest.setTimeout(400_000);
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -218,10 +148,6 @@ describe('npm start after kill -9', () => {
 });
 
 describe('npm start when one of its parts stops', () => {
-  const pidIn = (output: string, part: string) => {
-    const pids = [...output.matchAll(new RegExp(`\\[${part}\\] running \\(pid (\\d+)\\)`, 'g'))];
-    return Number(pids.at(-1)?.[1]);
-  };
   const answers = async (url: string) => {
     try {
       return (await fetch(url)).status === 200;
@@ -229,16 +155,6 @@ describe('npm start when one of its parts stops', () => {
       return false;
     }
   };
-  /** Polls until `check` holds; the time it took, or a failure after `ms`. */
-  async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-    const started = Date.now();
-    while (Date.now() - started < ms) {
-      if (await check()) return Date.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`not within ${ms} ms`);
-  }
-
   it('restarts the render server, then a remote, with the emulators and their data untouched', async () => {
     const stack = await npmStart();
     await writeRequest('written-before-the-crashes');

@@ -42,15 +42,16 @@ function builtAppsExist() {
  * Starts the local Firestore and Auth emulators with their saved data, autosaving every minute.
  * An orphan of a killed run is saved and stopped first; a port held by anything else stops
  * the start. A Firestore emulator that is not installed is the one failure the site runs
- * without (the page says how to install it); then `notes` says so.
+ * without (the page says how to install it); then `notes` says so and `firestore` is false.
  * @param {ReturnType<typeof localSettings>} settings
- * @returns {Promise<{ notes: string[]; stop: () => Promise<void> }>}
+ * @returns {Promise<{ notes: string[]; firestore: boolean; stop: () => Promise<void> }>}
  */
 async function startLocalStores(settings) {
   const { firestore, auth } = settings;
   /** @type {Array<{ stop: () => Promise<void> }>} */
   const started = [];
   const notes = [];
+  let firestoreRuns = false;
   const stopAll = async () => {
     for (const store of started.reverse()) await store.stop();
   };
@@ -59,6 +60,7 @@ async function startLocalStores(settings) {
       started.push(
         await startFirestoreEmulator({ ...firestore, persistTo: localDataDir, autosaveMs: 60_000 }),
       );
+      firestoreRuns = true;
       notes.push(
         `Firestore emulator: http://${firestore.host}:${firestore.port} (project ${firestore.projectId}, data saved to ${path.relative(process.cwd(), localDataDir) || localDataDir} every minute and on Ctrl-C)`,
       );
@@ -75,7 +77,7 @@ async function startLocalStores(settings) {
     await stopAll();
     throw error;
   }
-  return { notes, stop: stopAll };
+  return { notes, firestore: firestoreRuns, stop: stopAll };
 }
 
 module.exports = { localSettings, builtAppsExist, startLocalStores };

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import paths from '../../../tools/stack/paths.cjs';
+import testStack from '../../../tools/test/test-stack.cjs';
+
+/**
+ * A real `npm start` for integration tests, on the test ports of `npmStartTestEnv`, with its
+ * data in `work/data` and a stand-in build in `work/dist` (`--no-build`): no webpack build, and
+ * never a developer's running stack or .data/.
+ */
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** The four apps' stand-in builds, and a render server that answers like the real one. */
+export function writeStandInBuild(work: string) {
+  for (const app of ['shell', 'remote-home', 'remote-contact', 'remote-shared']) {
+    fs.mkdirSync(path.join(work, 'dist', app), { recursive: true });
+    fs.writeFileSync(path.join(work, 'dist', app, 'mf-manifest.json'), '{}');
+    fs.writeFileSync(path.join(work, 'dist', app, 'index.html'), `<title>${app}</title>`);
+  }
+  fs.mkdirSync(path.join(work, 'dist', 'shell-server'), { recursive: true });
+  fs.writeFileSync(
+    path.join(work, 'dist', 'shell-server', 'server.js'),
+    `const server = require('node:http').createServer((req, res) => res.end('stand-in'));
+server.listen(Number(process.env.PORT), process.env.HOST, () => console.log('Render server listening on port ' + process.env.PORT));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`,
+  );
+}
+
+/**
+ * Starts `npm start -- --no-build` in a process group of its own (added to `started`, for the
+ * caller to kill whatever a failed assertion leaves); resolves once it serves.
+ */
+export async function npmStart(
+  work: string,
+  started: ChildProcess[],
+): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(npm, ['start', '--', '--no-build'], {
+    cwd: paths.repoRoot,
+    env: {
+      ...process.env,
+      ...testStack.npmStartTestEnv,
+      FIRSTDAY_DATA_DIR: path.join(work, 'data'),
+      FIRSTDAY_DIST: path.join(work, 'dist'),
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`npm start did not serve:\n${output}`)),
+      // Its emulators, the function and the site: a minute and more on a busy 2-core machine.
+      150_000,
+    );
+    const check = () => {
+      if (output.includes('First Day Studio is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited (${code}):\n${output}`));
+    });
+  });
+  return { child, output: () => output };
+}
+
+/** Kills the process groups of `started`, and of the emulators recorded in `work/data`. */
+export function killLeftovers(work: string, started: ChildProcess[]) {
+  for (const child of started) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  for (const name of ['firestore.owner.json', 'auth.owner.json']) {
+    const file = path.join(work, 'data', name);
+    if (!fs.existsSync(file)) continue;
+    const { pid } = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number };
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The pid a supervised part last printed as running (`[name] running (pid N)`). */
+export const pidIn = (output: string, part: string) => {
+  const pids = [...output.matchAll(new RegExp(`\\[${part}\\] running \\(pid (\\d+)\\)`, 'g'))];
+  return Number(pids.at(-1)?.[1]);
+};
+
+/** Polls until `check` holds; the time it took, or a failure after `ms`. */
+export async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const startedAt = Date.now();
+  while (Date.now() - startedAt < ms) {
+    if (await check()) return Date.now() - startedAt;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
