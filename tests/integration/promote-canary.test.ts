@@ -196,12 +196,22 @@ describe('promote --canary', () => {
     expect(stored).toMatchObject({ by: first.decision.by, at: first.decision.at });
   });
 
-  it('--finish without a healthy verdict, or of a release marked bad, is refused', async () => {
+  it('--finish before its judge has decided goes ahead, says so, and the record notes it', async () => {
+    const canary = await startCanary();
+    const finished = await promote('--finish', '--to', dir, ...judgeStore);
+    expect(finished.code).toBe(0);
+    expect(finished.out).toContain('its judge has not decided yet');
+    expect(readJson(dir, 'remotes.json')).not.toHaveProperty('canary');
+    const finishes = readHistory(dir).filter(
+      (entry) => entry.action === 'canary-finish' && entry.canary === canary.id,
+    );
+    expect(finishes.length).toBeGreaterThan(0);
+    for (const entry of finishes) expect(entry).toMatchObject({ unjudged: true });
+  });
+
+  it('--finish of a release marked bad, or with no judge to ask, is refused', async () => {
     const canary = await startCanary();
     const pointer = readJson(dir, 'remotes.json');
-    const unjudged = await promote('--finish', '--to', dir, ...judgeStore);
-    expect(unjudged.code).toBe(1);
-    expect(unjudged.out).toContain('its judge has not called it healthy');
     await judged(canary, 'healthy');
     await releases('--to', dir, '--mark-bad', 'remote-home@2.0.0', '--reason', 'broken menu');
     const bad = await promote('--finish', '--to', dir, ...judgeStore);

@@ -140,9 +140,10 @@ function startCanary(dir, { releases, share, reason, problems, now = new Date() 
  * @param {string} [options.id] only this canary (the one whose verdict was read)
  * @param {string} [options.reason]
  * @param {string[]} [options.problems] what stood against finishing it, when forced past it
+ * @param {boolean} [options.unjudged] finished before its judge stored any decision
  * @returns {{ canary: Canary; changes: Array<{ app: RemoteId; version: string; from: string | null; rollback: boolean }> }}
  */
-function finishCanary(dir, { id, reason, problems } = {}) {
+function finishCanary(dir, { id, reason, problems, unjudged } = {}) {
   const canary = requireCanary(dir, id);
   const pointer = readPointer(dir);
   const changes = remotesOf(canary).map((app) => {
@@ -156,6 +157,7 @@ function finishCanary(dir, { id, reason, problems } = {}) {
   const because = {
     ...(reason ? { reason } : {}),
     ...(problems ? { forced: true, problems } : {}),
+    ...(unjudged ? { unjudged: true } : {}),
   };
   history.record(dir, [
     ...changes.map(({ app, version, from }) => ({

@@ -54,7 +54,7 @@ const changeLines = (changes) =>
   );
 
 /**
- * `--finish`: the running canary made live for every visitor, if its judge called it healthy.
+ * `--finish`: the running canary made live for every visitor, unless its judge or the record says no.
  * @param {string} dir
  * @param {{ reason?: string; force: boolean; target: import('../cli/cli.cjs').Target }} how
  */
@@ -72,6 +72,8 @@ async function finish(dir, { reason, force, target }) {
       );
     if (blockers.length)
       console.warn(`Finishing canary ${canary.id} despite (--force):\n${listed(blockers)}`);
+    if (verdict.unjudged)
+      console.warn(`Finishing canary ${canary.id} as asked: ${verdict.unjudged}.`);
     if (verdict.healthyAt)
       await finishCheck.markFinished(target, canary.id, verdict.healthyAt, history.releaser());
     lock.assertPointer(pointer);
@@ -79,6 +81,7 @@ async function finish(dir, { reason, force, target }) {
       id: canary.id,
       reason,
       ...(force ? { problems: blockers } : {}),
+      ...(verdict.unjudged ? { unjudged: true } : {}),
     });
     console.log(
       [

@@ -22,6 +22,7 @@ const env = require('../cli/env.cjs');
  * @property {string} [reason]
  * @property {boolean} [forced] promoted although a check failed or it was marked bad
  * @property {string[]} [problems] what the checks found, when forced
+ * @property {boolean} [unjudged] a canary finished before its judge stored any decision
  * @property {string} [canary] the canary's id (canary-*, and the promotions a canary-finish makes)
  * @property {number} [share] percent of visitors the canary serves (canary-start)
  * @property {string[]} [reasons] the judge's (canary-rollback, canary-healthy)
