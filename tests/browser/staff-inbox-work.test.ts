@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { staffInbox } from 'remote-shared/content';
+import { contactPage, staffInbox } from 'remote-shared/content';
 import { historyArchive, historyKey } from '../../platform/contact-request/contact-schema.cjs';
 import { clearEmulator } from '../support/emulators/firestore';
 import {
@@ -235,6 +235,8 @@ describe('no lead freezes', () => {
     // 50 more through the inbox, then one more: 251 changes.
     for (let n = 200; n <= 250; n += 1) {
       const to = n % 2 ? 'in-talks' : 'replied';
+      // A change made while the last one is still saving is ignored (the select says aria-busy).
+      await eventually(() => status.getAttribute('aria-busy'), 'false');
       await status.selectOption(to);
       await eventually(async () => (await stored())?.historyCount, n + 1, 15_000);
     }
@@ -424,7 +426,7 @@ describe('the smaller defects', () => {
     await visitorPage.getByLabel(/^Email/).fill('pat@example.com');
     await visitorPage.getByLabel(/^Company/).fill('Phone Co');
     await visitorPage.getByLabel(/^Message/).fill('Call me.');
-    await visitorPage.getByRole('button', { name: /send/i }).click();
+    await visitorPage.getByRole('button', { name: contactPage.submit }).click();
     await eventually(
       async () =>
         (await db.collection('users').where('name', '==', 'Pat Phone').get()).docs[0]?.get('phone'),
