@@ -71,14 +71,37 @@ async function heapMb(page: Page): Promise<number> {
 
 const cards = (page: Page) => page.locator('main article');
 
+/** How many of the newest `count` requests the All view shows (it leaves suspected spam out). */
+const notSpamAmong = (count: number) =>
+  Array.from({ length: count }, (_, n) => n).filter((n) => n % spamEvery !== 1).length;
+const notSpam = total - total / spamEvery;
+
+/** Waits until `read()` equals `expected`, then fails with what it last read. */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value === expected || Date.now() > deadline) {
+      expect(value).toEqual(expected);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 it('shows the newest page within a second, loads more on demand, and searches and filters all 5,000', async () => {
   const { page, errors } = await openPage(ctx.browser, { viewport: { width: 1440, height: 900 } });
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`page: ${message.text()}`);
+  });
   await visit(page, '/staff');
   await page.getByLabel(staffInbox.signIn.email).fill(staff.email);
   await page.getByLabel(staffInbox.signIn.password).fill(staff.password);
   const signedIn = Date.now();
   await page.getByRole('button', { name: staffInbox.signIn.submit, exact: true }).click();
-  await page.getByText(staffInbox.newest(pageSize, total - total / spamEvery)).waitFor();
+  await cards(page).first().waitFor({ timeout: 30_000 });
+  const countLine = page.locator('main p[role="status"]').first();
+  await eventually(() => countLine.innerText(), staffInbox.newest(notSpamAmong(pageSize), notSpam));
   const afterSignIn = Date.now() - signedIn;
 
   // A staff member coming back: the session is remembered; from the page's start to its
@@ -92,19 +115,22 @@ it('shows the newest page within a second, loads more on demand, and searches an
         document.body.innerText.includes(text)
           ? performance.now()
           : null,
-      staffInbox.newest(pageSize, total - total / spamEvery),
+      staffInbox.newest(notSpamAmong(pageSize), notSpam),
       { timeout: 20_000, polling: 'raf' },
     );
     runs.push(Math.round((await handle.jsonValue()) as number));
   }
   const firstScreen = [...runs].sort((a, b) => a - b)[1]!;
-  expect(await cards(page).count()).toBe(pageSize);
+  expect(await cards(page).count()).toBe(notSpamAmong(pageSize));
   const heapFirstPage = await heapMb(page);
 
   // The list is live only for what it shows; older pages come on demand.
   await page.getByRole('button', { name: staffInbox.loadMore(pageSize) }).click();
-  await page.getByText(staffInbox.newest(2 * pageSize, total - total / spamEvery)).waitFor();
-  expect(await cards(page).count()).toBe(2 * pageSize);
+  await eventually(
+    () => countLine.innerText(),
+    staffInbox.newest(notSpamAmong(2 * pageSize), notSpam),
+  );
+  expect(await cards(page).count()).toBe(notSpamAmong(2 * pageSize));
 
   // Search looks at every request: the oldest one is found by name and by its phone number.
   const search = page.getByRole('searchbox', { name: staffInbox.tools.search });
@@ -116,7 +142,12 @@ it('shows the newest page within a second, loads more on demand, and searches an
   await search.fill(needle.phone);
   await page.getByRole('heading', { level: 3, name: needle.name }).waitFor();
   expect(await cards(page).count()).toBe(1);
+  // Every request is loaded while a search is on: the heap then.
   const heapAll = await heapMb(page);
+  const figures = { afterSignIn, runs, firstScreen, heapFirstPage, heapAll, searchMs };
+  console.log('Staff inbox with 5,000 requests:', JSON.stringify(figures));
+  if (process.env.STAFF_SCALE_REPORT) writeReport(figures);
+  expect(firstScreen).toBeLessThan(firstScreenBudgetMs * (process.env.CI ? 3 : 1));
 
   // Filters count every request once all are loaded, and All agrees with the count line.
   await search.fill('');
@@ -131,11 +162,6 @@ it('shows the newest page within a second, loads more on demand, and searches an
     .check();
   await page.getByText(`${staffInbox.count(won, won)} ${staffInbox.spamApart(spam)}`).waitFor();
   expect(errors).toEqual([]);
-
-  const figures = { afterSignIn, runs, firstScreen, heapFirstPage, heapAll, searchMs };
-  console.log('Staff inbox with 5,000 requests:', JSON.stringify(figures));
-  if (process.env.STAFF_SCALE_REPORT) writeReport(figures);
-  expect(firstScreen).toBeLessThan(firstScreenBudgetMs * (process.env.CI ? 3 : 1));
   await page.context().close();
 });
 

@@ -972,8 +972,10 @@ describe("a lead's life", () => {
     }
     console.log(`Cards on the first screen: ${JSON.stringify(shown)}`);
     expect(shown[1440]?.whole).toBeGreaterThanOrEqual(3);
-    expect(shown[390]?.whole).toBeGreaterThanOrEqual(2);
-    expect(shown[390]?.started).toBeGreaterThanOrEqual(3);
+    // On a phone the search and the owner each take a row of their own (sharing one, the search's
+    // placeholder and the owner's address were cut): one whole request and the next one started.
+    expect(shown[390]?.whole).toBeGreaterThanOrEqual(1);
+    expect(shown[390]?.started).toBeGreaterThanOrEqual(2);
 
     // The former owner is named as such, and offered only on the lead they own.
     const ownerOf = (name: string) =>
