@@ -23,8 +23,9 @@ const {
 /** @typedef {(typeof statuses)[number]} RequestStatus A lead's pipeline ('answered' of older documents reads as 'replied'). */
 /** @typedef {(typeof historyFields)[number]} HistoryField What a history entry records the change of. */
 /**
- * One change by staff: when, who (their address; '' when unknown), what, and the new value.
- * @typedef {{ readonly at: Date; readonly by: string; readonly field: HistoryField; readonly to: string }} HistoryEntry
+ * One change by staff: when, who (their verified address, '' when unknown or unverified; their
+ * account id, '' in entries from before it was recorded), what, and the new value.
+ * @typedef {{ readonly at: Date; readonly by: string; readonly uid: string; readonly field: HistoryField; readonly to: string }} HistoryEntry
  */
 /**
  * One stored request, decoded: every text a string ('' when missing), times as Dates.
@@ -38,6 +39,7 @@ const {
  *   readonly note: string;
  *   readonly history: readonly HistoryEntry[];
  *   readonly historyCount: number;
+ *   readonly historyArchived: number;
  *   readonly rescuedAt: Date | null;
  *   readonly context: RequestContext;
  *   readonly flood: boolean;
@@ -83,28 +85,47 @@ function time(value) {
 }
 
 /**
- * The history kept with a request, oldest first. A document from before the history existed that
- * was answered reads as one change to "replied" by someone unknown ('').
+ * Stored history entries, decoded; odd ones (written past the rules) are left out.
+ * @param {Iterable<unknown>} values
+ * @returns {HistoryEntry[]}
+ */
+function historyEntries(values) {
+  /** @type {HistoryEntry[]} */
+  const entries = [];
+  for (const value of values) {
+    if (typeof value !== 'object' || value === null) continue;
+    const entry = /** @type {Record<string, unknown>} */ (value);
+    const at = time(entry.at);
+    const field = historyFields.find((known) => known === entry.field);
+    if (!at || !field) continue;
+    const to = text(entry.to);
+    entries.push({
+      at,
+      by: text(entry.by),
+      uid: text(entry.uid),
+      field,
+      to: legacyStatuses[to] ?? to,
+    });
+  }
+  return entries;
+}
+
+/** @param {Readonly<Record<string, unknown>>} fields */
+const historyMapOf = (fields) =>
+  typeof fields.history === 'object' && fields.history !== null && !Array.isArray(fields.history)
+    ? /** @type {Record<string, unknown>} */ (fields.history)
+    : {};
+
+/**
+ * The history kept in a request's document, oldest first. A document from before the history
+ * existed that was answered reads as one change to "replied" by someone unknown ('').
  * @param {Readonly<Record<string, unknown>>} fields
  */
 function historyOf(fields) {
-  /** @type {Array<{ at: Date, by: string, field: (typeof historyFields)[number], to: string }>} */
-  const entries = [];
-  const stored = fields.history;
-  if (typeof stored === 'object' && stored !== null && !Array.isArray(stored)) {
-    for (const value of Object.values(stored)) {
-      if (typeof value !== 'object' || value === null) continue;
-      const entry = /** @type {Record<string, unknown>} */ (value);
-      const at = time(entry.at);
-      const field = historyFields.find((known) => known === entry.field);
-      if (!at || !field) continue;
-      const to = text(entry.to);
-      entries.push({ at, by: text(entry.by), field, to: legacyStatuses[to] ?? to });
-    }
-  }
+  const entries = historyEntries(Object.values(historyMapOf(fields)));
   const answeredAt = time(fields.answeredAt);
   if (entries.length === 0 && answeredAt && fields.status === 'answered') {
-    entries.push({ at: answeredAt, by: '', field: 'status', to: 'replied' });
+    entries.push({ at: answeredAt, by: '', uid: '', field: 'status', to: 'replied' });
   }
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
@@ -127,6 +148,11 @@ function decodeContactRequest(id, data) {
   const status =
     statuses.find((known) => known === storedStatus) ?? legacyStatuses[storedStatus] ?? 'new';
   const history = historyOf(fields);
+  const held = Object.keys(historyMapOf(fields)).length;
+  const historyCount =
+    typeof fields.historyCount === 'number' && Number.isInteger(fields.historyCount)
+      ? Math.max(fields.historyCount, held)
+      : held;
   return {
     id,
     ...sent,
@@ -143,11 +169,10 @@ function decodeContactRequest(id, data) {
     note: text(fields.note),
     /** Who changed what and when, oldest first. */
     history,
-    /** How many entries the stored history holds: the next change's key is historyKey(this). */
-    historyCount:
-      typeof fields.history === 'object' && fields.history !== null
-        ? Object.keys(fields.history).length
-        : 0,
+    /** How many changes were ever made (historyCount; before it was kept, the map's size). */
+    historyCount,
+    /** How many of them were moved out of the document, to its history subcollection. */
+    historyArchived: Math.max(0, historyCount - held),
     /** Set by staff's "not spam". */
     rescuedAt: time(fields.rescuedAt),
     context,
@@ -168,4 +193,18 @@ function decodeContactRequest(id, data) {
   };
 }
 
-module.exports = { decodeContactRequest };
+/**
+ * A decoded request with the history entries moved out of its document (the documents of its
+ * history subcollection) put back in order: the whole history, for exports.
+ * @param {DecodedContactRequest} request
+ * @param {Iterable<unknown>} archived
+ * @returns {DecodedContactRequest}
+ */
+function withArchivedHistory(request, archived) {
+  const history = [...historyEntries(archived), ...request.history].sort(
+    (a, b) => a.at.getTime() - b.at.getTime(),
+  );
+  return { ...request, history };
+}
+
+module.exports = { decodeContactRequest, withArchivedHistory };

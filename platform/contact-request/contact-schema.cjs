@@ -35,12 +35,40 @@ const bidiControls = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
 /** Anything but a control or bidi control character, inside a value. */
 const inner = `[^\\p{Cc}${bidiControls}]`;
 
+const invisibleEdges = new RegExp(`^[${invisibleClass}]+|[${invisibleClass}]+$`, 'gu');
+const bidiAnywhere = new RegExp(`[${bidiControls}]`, 'gu');
+const controlsInLine = /\p{Cc}/gu;
+const controlsInText = /[^\P{Cc}\t\n\r]/gu;
+/** Invisible characters worth telling about when removed (not ordinary spaces or line breaks). */
+const hiddenCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const ordinarySpace = /[ \t\n\r]/u;
+
+/**
+ * A text as the patterns above accept it, for text staff or visitors paste (a phone number from
+ * a messaging app arrives wrapped in direction marks, a note may end in a zero-width space):
+ * bidi controls removed everywhere, control characters removed (tabs and line breaks kept when
+ * `multiline`), then invisible characters trimmed at both ends. `removed` counts the invisible
+ * characters taken out, ordinary spaces and line breaks aside, so the person can be told.
+ * @param {string} value
+ * @param {{ multiline: boolean }} options
+ * @returns {{ text: string; removed: number }}
+ */
+function cleanText(value, { multiline }) {
+  const text = value
+    .replace(bidiAnywhere, '')
+    .replace(multiline ? controlsInText : controlsInLine, '')
+    .replace(invisibleEdges, '');
+  const hidden = (/** @type {string} */ s) =>
+    [...s].filter((c) => hiddenCharacter.test(c) && !ordinarySpace.test(c)).length;
+  return { text, removed: hidden(value) - hidden(text) };
+}
+
 /** The full-string patterns of the stored (trimmed) values. */
 const contactPatterns = /** @type {const} */ ({
   /** One line: starts and ends with something visible, no control characters (name, company). */
   line: `${visible}(?:${inner}*${visible})?`,
-  /** Digits only. */
-  phone: '[0-9]+',
+  /** Digits, after an optional leading "+" (the international prefix, kept as typed). */
+  phone: '\\+?[0-9]+',
   /**
    * An address that cannot carry anything but itself: the local part is letters, digits and
    * `. _ + -` (no leading, trailing or double dot), so no `%`, `?`, `&`, `=`, `#`, `/` or quote
@@ -132,16 +160,24 @@ const statuses = /** @type {const} */ (['new', 'replied', 'in-talks', 'won', 'lo
 
 /**
  * What staff keep with a request: an internal note of at most `note` UTF-16 units (text like
- * the message, line breaks kept), and a history of at most `history` changes. The history is a
- * map of entries keyed `c1000`, `c1001`, … (historyKeyBase + count: the rules allow only the
- * next key, with the server's time and the staff member's own address), since a server
- * timestamp cannot sit in an array; keys of one width sort in order.
+ * the message, line breaks kept), and its history. The history is a map of entries keyed
+ * `c1000`, `c1001`, … (historyKeyBase + the number of changes before it: the rules allow only the
+ * next key, with the server's time and the staff member's account id and verified address),
+ * since a server timestamp cannot sit in an array; keys of one width sort in order. The document
+ * keeps the latest `history` entries and counts every change ever made in `historyCount`; the
+ * change that would hold one more moves the oldest entry, unchanged, to the request's
+ * `history` subcollection (historyArchive) in the same commit, so a lead never fills up and no
+ * entry is ever lost or rewritten.
  */
-const leadLimits = { note: 1000, history: 200 };
+const leadLimits = { note: 1000, history: 50 };
 const notePattern = contactPatterns.message;
 const historyKeyBase = 1000;
 /** The key of the history entry that follows `count` entries. */
 const historyKey = (/** @type {number} */ count) => `c${historyKeyBase + count}`;
+/** The subcollection of users/{id} that holds the entries moved out of the document. */
+const historyArchive = 'history';
+/** The keys of one history entry, as the rules allow them. */
+const historyEntryKeys = /** @type {const} */ (['at', 'by', 'uid', 'field', 'to']);
 /** What a history entry records the change of ('spam': staff's "not spam", to 'not-spam'). */
 const historyFields = /** @type {const} */ (['status', 'owner', 'note', 'spam']);
 
@@ -158,6 +194,7 @@ const clientIntervalSeconds = 60;
 
 module.exports = {
   invisibleClass,
+  cleanText,
   contactPatterns,
   contactFields,
   contactFieldNames,
@@ -171,6 +208,8 @@ module.exports = {
   notePattern,
   historyKeyBase,
   historyKey,
+  historyArchive,
+  historyEntryKeys,
   historyFields,
   documentIdLength,
   documentIdPattern,

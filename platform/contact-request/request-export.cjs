@@ -64,6 +64,30 @@ function toExportRow(request) {
 }
 
 /**
+ * One request as exported to JSON: the CSV's columns in the same order, with the values a
+ * program wants rather than text: the history as an array of entries (ISO times), spam as a
+ * boolean with its reasons.
+ * @param {DecodedContactRequest} request
+ */
+function toJsonRecord(request) {
+  const row = toExportRow(request);
+  return {
+    ...row,
+    history: request.history.map((entry) => ({
+      at: entry.at.toISOString(),
+      by: entry.by,
+      uid: entry.uid,
+      field: entry.field,
+      to: entry.to,
+    })),
+    spam: request.spam,
+    spamReasons: request.spamReasons,
+  };
+}
+
+/** @typedef {ReturnType<typeof toJsonRecord>} JsonRecord */
+
+/**
  * Spreadsheets run a cell that begins with = + - @ (or a tab or CR, which some strip first) as
  * a formula: CSV injection. Some also skip leading spaces before looking, so " =1+1" counts too.
  * A leading single quote makes the cell plain text in Excel, Google Sheets and LibreOffice; the
@@ -117,7 +141,7 @@ function toCsv(rows, { bom = false } = {}) {
  * Plain data for programs: exact values. JSON already escapes C0 controls; DEL, C1 controls,
  * bidi overrides and line/paragraph separators are escaped too (\u009b is a terminal's CSI),
  * which JSON readers turn back into the same characters.
- * @param {ReadonlyArray<ExportRow>} rows
+ * @param {ReadonlyArray<JsonRecord>} rows
  * @returns {string}
  */
 function toJson(rows) {
@@ -127,4 +151,12 @@ function toJson(rows) {
   )}\n`;
 }
 
-module.exports = { columns, toExportRow, toCsv, toJson, neutralise, withoutControls };
+module.exports = {
+  columns,
+  toExportRow,
+  toJsonRecord,
+  toCsv,
+  toJson,
+  neutralise,
+  withoutControls,
+};

@@ -8,7 +8,12 @@ import { contactPage, errors as errorTexts, pages, staffInbox } from 'remote-sha
 import { decodeContactRequest } from '../../platform/contact-request/contact-request.cjs';
 import { columns } from '../../platform/contact-request/request-export.cjs';
 import { clearEmulator } from '../support/emulators/firestore';
-import { clearAccounts, createAccount, idTokenOf } from '../support/browser/staff-accounts';
+import {
+  clearAccounts,
+  createAccount,
+  grantStaffAccess,
+  idTokenOf,
+} from '../support/browser/staff-accounts';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
 // Two browsers at once, a federated page, Firebase Auth and a live listener: seconds per step.
@@ -38,6 +43,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await clearEmulator(emulator.projectId);
+  // The staff roster the rules read lives in Firestore too: back on it after the clear.
+  await grantStaffAccess(staff.email, colleague.email);
 });
 
 afterEach(async () => {
@@ -852,7 +859,7 @@ describe("a lead's life", () => {
     await desk.keyboard.press('Tab');
     expect(await focusedLabel(desk)).toBe(label(staffInbox.lead.saveNote, ada.Name));
     await desk.keyboard.press('Enter');
-    await adaCard.getByText(staffInbox.lead.noteSaved).waitFor();
+    await adaCard.getByText(staffInbox.lead.noteSavedCleaned(0)).waitFor();
     expect(await focusedLabel(desk)).toBe(label(staffInbox.lead.saveNote, ada.Name));
 
     // The phone sees all of it live: status, owner, note and who did what.
@@ -965,8 +972,10 @@ describe("a lead's life", () => {
     }
     console.log(`Cards on the first screen: ${JSON.stringify(shown)}`);
     expect(shown[1440]?.whole).toBeGreaterThanOrEqual(3);
-    expect(shown[390]?.whole).toBeGreaterThanOrEqual(2);
-    expect(shown[390]?.started).toBeGreaterThanOrEqual(3);
+    // On a phone the search and the owner each take a row of their own (sharing one, the search's
+    // placeholder and the owner's address were cut): one whole request and the next one started.
+    expect(shown[390]?.whole).toBeGreaterThanOrEqual(1);
+    expect(shown[390]?.started).toBeGreaterThanOrEqual(2);
 
     // The former owner is named as such, and offered only on the lead they own.
     const ownerOf = (name: string) =>

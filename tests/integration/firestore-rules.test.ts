@@ -4,6 +4,7 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
+import * as firestoreSdk from 'firebase/firestore';
 import {
   collection,
   deleteDoc,
@@ -26,6 +27,7 @@ import {
   contextFieldNames,
   contextFields,
   documentIdPattern,
+  historyArchive,
   historyKey,
   leadLimits,
   maxFormSeconds,
@@ -35,6 +37,7 @@ import { contactLimits, fieldPatterns } from '../../remote-contact/src/contact-f
 import { normalizeContactValues } from '../../remote-contact/src/contact-form/contact-values';
 import { validateContact } from '../../remote-contact/src/contact-form/validation';
 import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
+import { deleteLead, saveLeadChange } from '../../remote-contact/src/staff-inbox/lead-change';
 import { emulatorAddress } from '../support/emulators/firestore';
 import { rulesLiteral } from '../../tools/rules/rules-file.cjs';
 
@@ -57,6 +60,25 @@ beforeAll(async () => {
 
 afterEach(() => env.clearFirestore());
 afterAll(() => env.cleanup());
+
+/** Puts accounts on the staff roster the rules read, as `npm run staff -- add|grant` does. */
+async function grantAccess(...uids: string[]) {
+  await env.withSecurityRulesDisabled(async (context) => {
+    for (const uid of uids) {
+      await setDoc(doc(context.firestore(), 'staffAccess', uid), { grantedAt: serverTimestamp() });
+    }
+  });
+}
+
+/** What `npm run staff -- revoke` does to the roster: the entry goes (the claim may linger). */
+async function revokeAccess(uid: string) {
+  await env.withSecurityRulesDisabled(async (context) => {
+    await deleteDoc(doc(context.firestore(), 'staffAccess', uid));
+  });
+}
+
+// The accounts below that carry the staff claim are on the roster unless a test revokes them.
+beforeEach(() => grantAccess('staff-member', 'ada', 'bo'));
 
 const visitor = () => env.unauthenticatedContext().firestore();
 const staff = () => env.authenticatedContext('staff-member', { staff: true }).firestore();
@@ -130,7 +152,8 @@ describe('the rules and the form share one definition (contact-schema.cjs)', () 
     expect(rulesText).toContain(`old.size() < ${leadLimits.history}`);
     expect(rulesText).toContain(`data.status in [${statuses.map((s) => `'${s}'`).join(', ')}]`);
     expect(historyKey(0)).toBe('c1000');
-    expect(rulesText).toContain("let key = 'c' + string(1000 + old.size());");
+    expect(rulesText).toContain("let key = 'c' + string(1000 + count);");
+    expect(rulesText).toContain(`match /users/{id}/${historyArchive}/{key}`);
   });
 
   it('the longest form time is the one the function knows', () => {
@@ -664,10 +687,17 @@ describe('suspected spam: the browser reports, the function judges, staff rescue
   const rescue = (by = 'ada@firstday.studio') => ({
     spam: false,
     rescuedAt: serverTimestamp(),
-    'history.c1000': { at: serverTimestamp(), by, field: 'spam', to: 'not-spam' },
+    historyCount: 1,
+    'history.c1000': { at: serverTimestamp(), by, uid: 'ada', field: 'spam', to: 'not-spam' },
   });
   const staffAda = () =>
-    env.authenticatedContext('ada', { staff: true, email: 'ada@firstday.studio' }).firestore();
+    env
+      .authenticatedContext('ada', {
+        staff: true,
+        email: 'ada@firstday.studio',
+        email_verified: true,
+      })
+      .firestore();
 
   it('lets staff mark suspected spam "not spam", at the server time, in its history, and nothing else', async () => {
     await storedSpam();
@@ -684,6 +714,7 @@ describe('suspected spam: the browser reports, the function judges, staff rescue
   it('never lets anyone mark a request spam, or rescue one that is not suspected', async () => {
     await assertFails(updateDoc(await storedSpam(false), { spam: true }));
     await env.clearFirestore();
+    await grantAccess('staff-member', 'ada', 'bo');
     await seed();
     await assertFails(updateDoc(doc(staffAda(), 'users', storedId), rescue()));
     const ref = await storedSpam();
@@ -699,14 +730,20 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
   const bo = 'bo@firstday.studio';
   /** A staff member with an address in their token, as every staff sign-in has. */
   const member = (email = ada) =>
-    env.authenticatedContext(email.split('@')[0]!, { staff: true, email }).firestore();
+    env
+      .authenticatedContext(email.split('@')[0]!, { staff: true, email, email_verified: true })
+      .firestore();
   const ref = (db = member()) => doc(db, 'users', storedId);
-  /** One change, as the inbox writes it: the field and the next history entry. */
+  /** One change, as the inbox writes it: the field, the next history entry and the new count. */
   const change = (
     field: 'status' | 'owner' | 'note',
     to: string,
-    { key = historyKey(0), by = ada, at = serverTimestamp() as unknown } = {},
-  ) => ({ [field]: to, [`history.${key}`]: { at, by, field, to } });
+    { key = historyKey(0), by = ada, at = serverTimestamp() as unknown, uid = '' } = {},
+  ) => ({
+    [field]: to,
+    historyCount: Number(key.slice(1)) - 1000 + 1,
+    [`history.${key}`]: { at, by, uid: uid || by.split('@')[0], field, to },
+  });
 
   async function stored() {
     let data: Record<string, unknown> | undefined;
@@ -793,23 +830,50 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
       'an entry naming another value',
       {
         status: 'won',
-        'history.c1000': { at: serverTimestamp(), by: ada, field: 'status', to: 'lost' },
+        historyCount: 1,
+        'history.c1000': {
+          at: serverTimestamp(),
+          by: ada,
+          uid: 'ada',
+          field: 'status',
+          to: 'lost',
+        },
       },
     ],
     [
       'an entry naming another field',
       {
         status: 'won',
-        'history.c1000': { at: serverTimestamp(), by: ada, field: 'note', to: 'won' },
+        historyCount: 1,
+        'history.c1000': { at: serverTimestamp(), by: ada, uid: 'ada', field: 'note', to: 'won' },
       },
     ],
     [
       'an entry with more keys',
       {
         status: 'won',
-        'history.c1000': { at: serverTimestamp(), by: ada, field: 'status', to: 'won', spam: true },
+        historyCount: 1,
+        'history.c1000': {
+          at: serverTimestamp(),
+          by: ada,
+          uid: 'ada',
+          field: 'status',
+          to: 'won',
+          spam: true,
+        },
       },
     ],
+    ['an entry in another account id', change('status', 'won', { uid: 'bo' })],
+    [
+      'an entry without the account id',
+      {
+        status: 'won',
+        historyCount: 1,
+        'history.c1000': { at: serverTimestamp(), by: ada, field: 'status', to: 'won' },
+      },
+    ],
+    ['a count that does not move on by one', { ...change('status', 'won'), historyCount: 5 }],
+    ['no count', { status: 'won', 'history.c1000': change('status', 'won')['history.c1000'] }],
     ['a key out of order', change('status', 'won', { key: historyKey(1) })],
     ['an unknown status', change('status', 'answered')],
     ['spam as a status', change('status', 'spam')],
@@ -824,7 +888,9 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
     await assertSucceeds(updateDoc(ref(), change('status', 'replied')));
     // The same key again (what a second staff member working on stale data writes) is refused.
     await assertFails(updateDoc(ref(member(bo)), change('status', 'won', { by: bo })));
-    await assertFails(updateDoc(ref(), { 'history.c1000': deleteField(), status: 'won' }));
+    await assertFails(
+      updateDoc(ref(), { 'history.c1000': deleteField(), status: 'won', historyCount: 2 }),
+    );
     await assertFails(updateDoc(ref(), { history: {}, status: 'new' }));
     await assertSucceeds(
       updateDoc(ref(member(bo)), change('status', 'won', { by: bo, key: historyKey(1) })),
@@ -852,6 +918,111 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
   it('staff may delete a request', async () => {
     await assertSucceeds(deleteDoc(ref()));
     expect(await stored()).toBeUndefined();
+  });
+
+  /**
+   * A context's database for the inbox's own functions: rules-unit-testing types it as the compat
+   * Firestore, while at run time it is the modular one those functions take.
+   */
+  const modular = (db: ReturnType<typeof member>) => db as unknown as firestoreSdk.Firestore;
+
+  /** A change as the inbox saves it (one transaction; see lead-change.ts). */
+  const saveAs = (email: string, field: 'status' | 'owner' | 'note', to: string, verified = true) =>
+    saveLeadChange(
+      firestoreSdk,
+      modular(member(email)),
+      storedId,
+      { field, to },
+      { uid: email.split('@')[0]!, email: verified ? email : '' },
+    );
+
+  it('a lead with 250 changes still takes a change: the oldest entries move, unchanged, to its history subcollection', async () => {
+    const total = 250;
+    for (let n = 0; n < total; n += 1) {
+      await saveAs(n % 2 ? ada : bo, 'status', statuses[n % statuses.length]!);
+    }
+    const data = await stored();
+    expect(data?.historyCount).toBe(total);
+    expect(Object.keys(data?.history as object)).toHaveLength(leadLimits.history);
+    let archive: Array<{ id: string; data: Record<string, unknown> }> = [];
+    await env.withSecurityRulesDisabled(async (context) => {
+      const snapshot = await getDocs(
+        collection(context.firestore(), 'users', storedId, historyArchive),
+      );
+      archive = snapshot.docs.map((entry) => ({ id: entry.id, data: entry.data() }));
+    });
+    expect(archive.map((entry) => entry.id).sort()).toEqual(
+      Array.from({ length: total - leadLimits.history }, (_, n) => historyKey(n)),
+    );
+    expect(archive[0]?.data).toMatchObject({ by: bo, uid: 'bo', field: 'status', to: 'new' });
+    // And it still takes a status change, by a staff member of its own.
+    await assertSucceeds(saveAs(ada, 'status', 'won'));
+  }, 120_000);
+
+  it('an archived entry cannot be made up, rewritten or removed; it goes only with its request', async () => {
+    for (let n = 0; n <= leadLimits.history; n += 1) await saveAs(ada, 'note', `note ${n}`);
+    const entry = doc(member(), 'users', storedId, historyArchive, historyKey(0));
+    const stored0 = (await assertSucceeds(getDoc(entry))).data();
+    expect(stored0).toMatchObject({ to: 'note 0', uid: 'ada' });
+    await assertFails(setDoc(entry, { ...stored0, to: 'rewritten' }));
+    await assertFails(deleteDoc(entry));
+    await assertFails(
+      setDoc(doc(member(), 'users', storedId, historyArchive, historyKey(1)), {
+        at: serverTimestamp(),
+        by: ada,
+        uid: 'ada',
+        field: 'note',
+        to: 'made up',
+      }),
+    );
+    // Taking the oldest entry out of the map without storing it is refused.
+    await assertFails(
+      updateDoc(ref(), {
+        ...change('status', 'won', { key: historyKey(leadLimits.history + 1) }),
+        [`history.${historyKey(1)}`]: deleteField(),
+      }),
+    );
+    await assertFails(getDoc(doc(visitor(), 'users', storedId, historyArchive, historyKey(0))));
+    await assertSucceeds(deleteLead(firestoreSdk, modular(member()), storedId));
+    expect(await stored()).toBeUndefined();
+  });
+
+  it('a revoked account is refused its next read and write, though its token still says staff', async () => {
+    await assertSucceeds(getDoc(ref()));
+    await revokeAccess('ada');
+    await assertFails(getDoc(ref()));
+    await assertFails(getDocs(collection(member(), 'users')));
+    await assertFails(updateDoc(ref(), change('status', 'won')));
+    await assertFails(saveAs(ada, 'status', 'won'));
+    // It can still read its own roster entry (gone), which is how its open inbox learns it.
+    const own = await assertSucceeds(getDoc(doc(member(), 'staffAccess', 'ada')));
+    expect(own.exists()).toBe(false);
+    await assertFails(getDoc(doc(member(), 'staffAccess', 'bo')));
+    await assertSucceeds(saveAs(bo, 'status', 'won'));
+  });
+
+  it('history names the account id, and an address only when it is verified', async () => {
+    const unverified = env
+      .authenticatedContext('ada', { staff: true, email: 'studio.director@firstday.studio' })
+      .firestore();
+    const director = 'studio.director@firstday.studio';
+    await assertFails(
+      updateDoc(
+        doc(unverified, 'users', storedId),
+        change('note', 'x', { by: director, uid: 'ada' }),
+      ),
+    );
+    await assertFails(
+      setDoc(doc(unverified, 'staffMembers', director), { seenAt: serverTimestamp() }),
+    );
+    await assertSucceeds(
+      updateDoc(doc(unverified, 'users', storedId), change('note', 'x', { by: '', uid: 'ada' })),
+    );
+    // A verified address is recorded as itself, never left out.
+    await assertFails(
+      updateDoc(ref(), change('note', 'y', { key: historyKey(1), by: '', uid: 'ada' })),
+    );
+    await assertSucceeds(updateDoc(ref(), change('note', 'y', { key: historyKey(1) })));
   });
 
   it('staff cannot touch a request that does not exist, nor the mail queue', async () => {

@@ -90,10 +90,13 @@ describe('npm run staff', () => {
     expect(stdout).toMatch(/Sign in to the staff inbox at http:\/\/localhost:3000\/staff/);
     const password = /password: (\S+)/.exec(stdout)![1]!;
     expect(password.length).toBeGreaterThanOrEqual(16);
-    expect(await claimsAfterSignIn('ada@firstday.studio', password)).toMatchObject({
-      staff: true,
-      email_verified: true,
-    });
+    const claims = await claimsAfterSignIn('ada@firstday.studio', password);
+    expect(claims).toMatchObject({ staff: true, email_verified: true });
+    // On the roster the rules read (staffAccess/{uid}).
+    const access = await getFirestore(admin)
+      .doc(`staffAccess/${String(claims.user_id)}`)
+      .get();
+    expect(access.get('email')).toBe('ada@firstday.studio');
   });
 
   it('add takes a chosen password, and refuses an address that already has an account', async () => {
@@ -133,6 +136,8 @@ describe('npm run staff', () => {
       staff: true,
       team: 'design',
     });
+    const access = getFirestore(admin).doc(`staffAccess/${String(signUp.body.localId)}`);
+    expect((await access.get()).get('email')).toBe('cy@example.com');
     expect((await staff('list')).stdout.trim()).toBe('cy@example.com');
 
     // Cy opened the inbox (so is on the owner list) and owns a lead.
@@ -143,6 +148,8 @@ describe('npm run staff', () => {
 
     const { stdout } = await staff('revoke', 'cy@example.com');
     expect(stdout).toContain('no longer staff');
+    // Off the roster the rules read: the next read or write of any open session is refused.
+    expect((await access.get()).exists).toBe(false);
     // Off the owner list (the rules then refuse them as a new owner); the lead keeps its owner.
     expect(stdout).toContain("taken off the inbox's owner list");
     expect((await db.doc('staffMembers/cy@example.com').get()).exists).toBe(false);

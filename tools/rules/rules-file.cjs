@@ -49,6 +49,8 @@ function values() {
     noteCheck: `text(data.note, ${limits({ max: schema.leadLimits.note, pattern: schema.notePattern })})`,
     historyKeyBase: String(schema.historyKeyBase),
     historyMax: String(schema.leadLimits.history),
+    historyArchive: schema.historyArchive,
+    historyEntryKeys: keyList(schema.historyEntryKeys),
     clientIntervalSeconds: String(schema.clientIntervalSeconds),
   };
   for (const name of schema.contactFieldNames) {

@@ -8,13 +8,15 @@ const env = require('../cli/env.cjs');
 
 const usage = `Usage: npm run staff -- <command> [email] [options]
 
-Staff are Firebase Auth users with the custom claim staff: true; only they may read requests.
+Staff are Firebase Auth users with the custom claim staff: true who are on the staff roster
+(Firestore staffAccess/<uid>, which the security rules read); only they may read requests.
 
   add <email>       create a local staff account on the Auth emulator and print how to sign in
                     (a generated password, or --password)
-  grant <email>     give an existing account the staff claim
-  revoke <email>    take the claim away, end the account's sessions and take it off the
-                    inbox's owner list (Firestore staffMembers/<email>)
+  grant <email>     give an existing account the staff claim and put it on the roster
+  revoke <email>    take it off the roster (its next read or write is refused and an open
+                    inbox signs out), take the claim away, end its sessions and take it off
+                    the inbox's owner list (Firestore staffMembers/<email>)
   list              the accounts that have the claim
 
   --emulator HOST:PORT  the Auth emulator (default: $FIREBASE_AUTH_EMULATOR_HOST, else
@@ -23,7 +25,7 @@ Staff are Firebase Auth users with the custom claim staff: true; only they may r
                         (gcloud auth application-default login); with --emulator, the
                         project id on the emulator
   --firestore-emulator HOST:PORT
-                        for revoke: the Firestore emulator (default: $FIRESTORE_EMULATOR_HOST,
+                        for add, grant and revoke: the Firestore emulator (default: $FIRESTORE_EMULATOR_HOST,
                         else ${firestore.host}:${firestore.port}); with --project alone, the
                         project's Firestore
   --password PASSWORD   for add: this password instead of a generated one (8+ characters)
@@ -37,7 +39,7 @@ Staff are Firebase Auth users with the custom claim staff: true; only they may r
  * @property {string} email
  * @property {string | undefined} password
  * @property {Target} target where the accounts are (Auth)
- * @property {Target} roster where the owner list is (Firestore), for revoke
+ * @property {Target} roster where the roster and the owner list are (Firestore)
  */
 
 /**

@@ -5,9 +5,60 @@ const { CliError } = require('../cli/cli.cjs');
 const { explain, openApp, withTimeout } = require('../submissions/read-submissions.cjs');
 
 /**
- * The staff roster in Firestore (`staffMembers/{email}`): whom the inbox offers as a lead's
- * owner. Each member registers there on opening the inbox; only the Admin SDK removes them.
+ * The staff's two lists in Firestore, both written here with the Admin SDK:
+ * - `staffAccess/{uid}`: who is staff now. The rules read it on every request, so taking an
+ *   account off it refuses its next read and write at once (its ID token keeps the claim for up
+ *   to an hour), and its open inbox, which listens to its own entry, signs out.
+ * - `staffMembers/{email}`: whom the inbox offers as a lead's owner. Each member registers there
+ *   on opening the inbox; only the Admin SDK removes them.
  */
+
+/**
+ * @template T
+ * @param {import('../cli/cli.cjs').Target} target the Firestore emulator or a real project
+ * @param {'read' | 'delete' | 'write'} action
+ * @param {(db: import('firebase-admin/firestore').Firestore) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+async function withFirestore(target, action, work) {
+  const app = await openApp(target);
+  try {
+    return await withTimeout(work(getFirestore(app))).catch((error) => {
+      throw target.kind === 'project'
+        ? explain(error, target.projectId, action === 'write' ? 'delete' : action)
+        : new CliError(`The Firestore emulator failed: ${error.message ?? error}`);
+    });
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/**
+ * Puts the account on the roster the rules read (add, grant).
+ * @param {import('../cli/cli.cjs').Target} target
+ * @param {string} uid
+ * @param {string} email
+ */
+function grantAccess(target, uid, email) {
+  return withFirestore(target, 'write', async (db) => {
+    await db.collection('staffAccess').doc(uid).set({ email, grantedAt: new Date() });
+  });
+}
+
+/**
+ * Takes the account off the roster the rules read (revoke).
+ * @param {import('../cli/cli.cjs').Target} target
+ * @param {string} uid
+ * @returns {Promise<boolean>} whether it was on it
+ */
+function revokeAccess(target, uid) {
+  return withFirestore(target, 'delete', async (db) => {
+    const ref = db.collection('staffAccess').doc(uid);
+    const snapshot = await ref.get();
+    if (snapshot.exists) await ref.delete();
+    return snapshot.exists;
+  });
+}
 
 /**
  * Deletes `staffMembers/{email}`, so a revoked person can no longer be picked as owner (the
@@ -16,23 +67,13 @@ const { explain, openApp, withTimeout } = require('../submissions/read-submissio
  * @param {string} email
  * @returns {Promise<boolean>} whether there was an entry
  */
-async function leaveRoster(target, email) {
-  const app = await openApp(target);
-  try {
-    const ref = getFirestore(app).collection('staffMembers').doc(email);
-    const work = async () => {
-      const snapshot = await ref.get();
-      if (snapshot.exists) await ref.delete();
-      return snapshot.exists;
-    };
-    return await withTimeout(work()).catch((error) => {
-      throw target.kind === 'project'
-        ? explain(error, target.projectId, 'delete')
-        : new CliError(`The Firestore emulator failed: ${error.message ?? error}`);
-    });
-  } finally {
-    await deleteApp(app);
-  }
+function leaveRoster(target, email) {
+  return withFirestore(target, 'delete', async (db) => {
+    const ref = db.collection('staffMembers').doc(email);
+    const snapshot = await ref.get();
+    if (snapshot.exists) await ref.delete();
+    return snapshot.exists;
+  });
 }
 
-module.exports = { leaveRoster };
+module.exports = { leaveRoster, grantAccess, revokeAccess };

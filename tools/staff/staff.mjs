@@ -27,6 +27,7 @@ await cli.runCli(async () => {
     process.stdout.write(options.usage);
   } else if (command === 'add') {
     const created = await accounts.add(target, email, password);
+    await roster.grantAccess(rosterTarget, created.uid, email);
     console.log(
       `Created the staff account ${email} on ${where}.\n` +
         `Sign in to the staff inbox at http://${host}:${apps.shell.port}${pathOf('staff')} with\n` +
@@ -35,13 +36,19 @@ await cli.runCli(async () => {
         (password ? '' : 'The password was generated; keep it, it is not shown again.\n'),
     );
   } else if (command === 'grant') {
-    await accounts.grant(target, email);
+    const uid = await accounts.grant(target, email);
+    await roster.grantAccess(rosterTarget, uid, email);
     console.log(
       `${email} is staff on ${where}. A session that is already signed in sees it at its next token refresh (sign out and in to see it now).`,
     );
   } else if (command === 'revoke') {
-    await accounts.revoke(target, email);
-    console.log(`${email} is no longer staff on ${where}; its sessions were signed out.`);
+    const uid = await accounts.revoke(target, email);
+    // The roster entry is what the rules read: without it the next read or write is refused and
+    // an open inbox signs out, whatever the account's ID token still says.
+    await roster.revokeAccess(rosterTarget, uid);
+    console.log(
+      `${email} is no longer staff on ${where}: its next read or write is refused and an open inbox signs out within seconds.`,
+    );
     // After the claim is gone (what keeps them out); leads they own keep their address.
     const listed = await roster.leaveRoster(rosterTarget, email).catch((error) => {
       throw new cli.CliError(

@@ -2,6 +2,7 @@
 const { deleteApp } = require('firebase-admin/app');
 const { getFirestore, Timestamp } = require('firebase-admin/firestore');
 const { CliError } = require('../cli/cli.cjs');
+const { historyArchive } = require('../../platform/contact-request/contact-schema.cjs');
 const { explain, openApp, text, withTimeout } = require('./read-submissions.cjs');
 
 /**
@@ -46,6 +47,8 @@ function deleteSubmission(target, id) {
     const data = snapshot.data() ?? {};
     // Deleted only if it is still the document just read, so the report says what went.
     await step(ref.delete({ lastUpdateTime: snapshot.updateTime }));
+    // The history entries moved out of the document go with it.
+    await step(db.recursiveDelete(ref.collection(historyArchive)));
     const createdAt = data.createdAt instanceof Timestamp ? data.createdAt.toDate() : null;
     return { name: text(data.name), createdAt: createdAt ? createdAt.toISOString() : '' };
   });
@@ -67,8 +70,9 @@ function purgeBefore(target, before, confirm) {
     const found = snapshot.size;
     if (found === 0 || !(await confirm(found))) return { found, deleted: 0 };
     const writer = db.bulkWriter();
+    // Each with the history entries moved out of it (its history subcollection).
     const outcomes = snapshot.docs.map((doc) =>
-      writer.delete(doc.ref).then(
+      db.recursiveDelete(doc.ref, writer).then(
         () => null,
         (/** @type {unknown} */ error) => error,
       ),

@@ -5,8 +5,11 @@ const { CliError } = require('../cli/cli.cjs');
 const { firestore } = require('../../platform/apps.cjs');
 // One decoder of a stored request for the inbox, this command and the notification function;
 // one row format for the inbox's exports and this command's.
-const { decodeContactRequest } = require('../../platform/contact-request/contact-request.cjs');
-const { toExportRow } = require('../../platform/contact-request/request-export.cjs');
+const {
+  decodeContactRequest,
+  withArchivedHistory,
+} = require('../../platform/contact-request/contact-request.cjs');
+const { historyArchive } = require('../../platform/contact-request/contact-schema.cjs');
 const env = require('../cli/env.cjs');
 
 /** Reads contact requests with firebase-admin, from an emulator or a real project. */
@@ -15,6 +18,7 @@ const env = require('../cli/env.cjs');
  * A request as exported: the export module's row (times in ISO 8601, UTC).
  * @typedef {import('../../platform/contact-request/request-export.cjs').ExportRow} Submission
  */
+/** @typedef {import('../../platform/contact-request/contact-request.cjs').DecodedContactRequest} DecodedContactRequest */
 
 const queryTimeoutMs = 30_000;
 
@@ -126,7 +130,7 @@ const text = (value) => (typeof value === 'string' ? value : value == null ? '' 
 /**
  * @param {import('./options.cjs').Target} target
  * @param {{ since?: Date }} [filter]
- * @returns {Promise<Submission[]>} newest first
+ * @returns {Promise<DecodedContactRequest[]>} newest first, each with its whole history
  */
 async function readSubmissions(target, { since } = {}) {
   const app = await openApp(target);
@@ -138,7 +142,24 @@ async function readSubmissions(target, { since } = {}) {
         ? explain(error, target.projectId)
         : new CliError(`Reading the emulator failed: ${error.message ?? error}`);
     });
-    return snapshot.docs.map((doc) => toExportRow(decodeContactRequest(doc.id, doc.data())));
+    /** @type {DecodedContactRequest[]} */
+    const requests = [];
+    // One at a time: a lead with entries moved out of its document reads them (rarely many).
+    for (const doc of snapshot.docs) {
+      const request = decodeContactRequest(doc.id, doc.data());
+      if (request.historyArchived === 0) {
+        requests.push(request);
+        continue;
+      }
+      const archived = await withTimeout(doc.ref.collection(historyArchive).get());
+      requests.push(
+        withArchivedHistory(
+          request,
+          archived.docs.map((entry) => entry.data()),
+        ),
+      );
+    }
+    return requests;
   } finally {
     await deleteApp(app);
   }

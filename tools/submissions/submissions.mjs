@@ -11,6 +11,9 @@ import deleting from './delete-submissions.cjs';
 import format from './format.cjs';
 import options from './options.cjs';
 import reader from './read-submissions.cjs';
+import requestExport from '../../platform/contact-request/request-export.cjs';
+
+const { toExportRow, toJsonRecord } = requestExport;
 
 const { CliError } = cli;
 
@@ -68,13 +71,14 @@ await cli.runCli(async () => {
         2,
       );
     }
-    const rows = await reader.readSubmissions(target, { since });
+    const requests = await reader.readSubmissions(target, { since });
+    const rows = requests.map(toExportRow);
     // A BOM only in files: Excel needs it to read UTF-8, while piped output stays clean.
     const text =
       kind === 'csv'
         ? format.toCsv(rows, { bom: Boolean(out) })
         : kind === 'json'
-          ? format.toJson(rows)
+          ? format.toJson(requests.map(toJsonRecord))
           : format.toTable(rows, { since });
     if (out) {
       writeFileSync(out, text, 'utf8');

@@ -14,9 +14,13 @@ export function isValidEmail(value: string): boolean {
   return characterCount(value) <= contactLimits.email && matchesFully(value, contactPatterns.email);
 }
 
-/** The phone field keeps digits only, whether typed or pasted; everything else is dropped. */
+/**
+ * The phone field keeps digits, and a "+" that starts the number (the international prefix),
+ * whether typed or pasted; everything else is dropped.
+ */
 export function filterPhone(input: string): string {
-  return input.replace(/\D+/g, '');
+  const digits = input.replace(/\D+/g, '');
+  return /^[^\d+]*\+/.test(input) ? `+${digits}` : digits;
 }
 
 /**

@@ -3,7 +3,8 @@ import { mailtoHref, staffInbox, type RequestStatus } from 'remote-shared/conten
 import { Button } from 'remote-shared/ui';
 import { contextFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
 import type { InboxRequest } from './inbox-request';
-import { LeadControls, LeadNote } from './lead/lead-controls';
+import { LeadControls } from './lead/lead-controls';
+import { LeadNote, type NoteOutcome } from './lead/lead-note';
 import { LeadHistory } from './lead/lead-history';
 import { requestHref } from './request-link';
 import { formatTime } from './received-time';
@@ -21,7 +22,11 @@ export interface RequestCardProps {
   readonly roster: readonly string[] | null;
   readonly onStatus: (request: InboxRequest, status: RequestStatus) => void;
   readonly onOwner: (request: InboxRequest, owner: string) => void;
-  readonly onNote: (request: InboxRequest, note: string) => Promise<boolean>;
+  readonly onNote: (
+    request: InboxRequest,
+    note: string,
+    startedFrom: string,
+  ) => Promise<NoteOutcome>;
   readonly onRescue: (request: InboxRequest) => void;
   readonly onDelete: (request: InboxRequest, opener: HTMLButtonElement) => void;
 }
@@ -157,6 +162,7 @@ export function RequestCard({
             request={request}
             who={who}
             busy={busy}
+            failed={error !== null}
             roster={roster}
             onStatus={onStatus}
             onOwner={onOwner}
@@ -168,6 +174,7 @@ export function RequestCard({
             className={styles.more}
             aria-expanded={expanded}
             aria-controls={messageId}
+            aria-label={text.actionLabel(expanded ? text.hideMessage : text.showMessage, who)}
             onClick={() => setExpanded(!expanded)}
           >
             {expanded ? text.hideMessage : text.showMessage}
@@ -175,7 +182,13 @@ export function RequestCard({
         )}
         {!request.spam && (
           <details className={styles.details}>
-            <summary className={styles.summary}>
+            <summary
+              className={styles.summary}
+              aria-label={text.actionLabel(
+                request.note ? `${text.lead.more} · ${text.lead.note}` : text.lead.more,
+                who,
+              )}
+            >
               {text.lead.more}
               {request.note ? ` · ${text.lead.note}` : ''}
             </summary>

@@ -1,12 +1,18 @@
-import { toCsv, toExportRow, toJson } from '../../../platform/contact-request/request-export.cjs';
+import {
+  toCsv,
+  toExportRow,
+  toJson,
+  toJsonRecord,
+} from '../../../platform/contact-request/request-export.cjs';
 import type { InboxRequest } from './inbox-request';
 
 export type ExportFormat = 'csv' | 'json';
 
 /** The file's text: CSV with a byte order mark (as the CLI's files have), or JSON. */
 function exportText(requests: readonly InboxRequest[], format: ExportFormat): string {
-  const rows = requests.map(toExportRow);
-  return format === 'csv' ? toCsv(rows, { bom: true }) : toJson(rows);
+  return format === 'csv'
+    ? toCsv(requests.map(toExportRow), { bom: true })
+    : toJson(requests.map(toJsonRecord));
 }
 
 /** "contact-requests-2026-11-22.csv" */

@@ -19,8 +19,8 @@ export function campaignsOf(requests: readonly InboxRequest[]): string[] {
 }
 
 /**
- * The requests that match a search (every word somewhere in name, company, email, message or
- * where it came from), a status filter and a campaign filter, in the order given.
+ * The requests that match a search (every word somewhere in name, company, email, phone, message,
+ * note, owner or where it came from), a status filter and a campaign filter, in the order given.
  */
 export function filterRequests(
   requests: readonly InboxRequest[],
@@ -40,6 +40,7 @@ export function filterRequests(
         request.name,
         request.company,
         request.email,
+        request.phone,
         request.message,
         request.note,
         request.owner,

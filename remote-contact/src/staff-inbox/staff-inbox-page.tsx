@@ -63,6 +63,11 @@ export function StaffInboxPage() {
           {staffInbox.unavailable}
         </p>
       )}
+      {session.kind === 'signed-out' && session.revoked && (
+        <p className={styles.problem} role="alert">
+          {staffInbox.revoked}
+        </p>
+      )}
       {session.kind === 'signed-out' && <SignInForm connection={session.connection} />}
       {session.kind === 'refused' && <Refusal email={session.email} />}
       {session.kind === 'staff' && <StaffInbox connection={session.connection} />}

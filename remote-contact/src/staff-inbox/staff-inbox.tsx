@@ -21,10 +21,39 @@ import styles from './staff-inbox.module.css';
 import {
   changeLead,
   deleteRequest,
+  pageSize,
   rescueFromSpam,
   useInboxRequests,
+  useRequestTotals,
   useStaffRoster,
+  withWholeHistory,
 } from './use-inbox-requests';
+import { NoteConflict } from './lead-change';
+import type { NoteOutcome } from './lead/lead-note';
+
+/**
+ * The line above the list: how many requests the view shows of how many it holds, and how many
+ * suspected spam wait apart (All never counts them, so its count and this line agree). While
+ * only the newest pages are loaded, how many of all the requests that is.
+ */
+function countLine(
+  all: readonly InboxRequest[] | null,
+  shown: number,
+  status: StatusFilter,
+  counts: Readonly<Record<StatusFilter, number>> | null,
+  totals: { readonly all: number; readonly spam: number } | null,
+): string {
+  if (!all) return staffInbox.loading;
+  if (!counts) {
+    return totals
+      ? staffInbox.newest(shown, totals.all - totals.spam)
+      : staffInbox.count(shown, shown);
+  }
+  const line = staffInbox.count(shown, counts[status]);
+  return status === 'spam' || counts.spam === 0
+    ? line
+    : `${line} ${staffInbox.spamApart(counts.spam)}`;
+}
 
 /** How long the arrival notice stays (then it clears, so it is never announced again). */
 const arrivalNoticeMs = 10_000;
@@ -87,11 +116,17 @@ const mainControlOf = (id: string): HTMLElement | null =>
 
 /** The inbox itself, for staff: requests newest first, live, with search, filter and actions. */
 export function StaffInbox({ connection }: { connection: StaffConnection }) {
-  const state = useInboxRequests(connection);
-  const roster = useStaffRoster(connection);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [campaign, setCampaign] = useState<CampaignFilter>(anyCampaign);
+  const [pages, setPages] = useState(1);
+  // A search or a filter looks at every request, not only the pages loaded so far.
+  const [linkedId] = useState(() => linkedRequestId(window.location.search));
+  const everything =
+    search.trim() !== '' || status !== 'all' || campaign !== anyCampaign || linkedId !== null;
+  const state = useInboxRequests(connection, everything ? 'all' : pages * pageSize);
+  const roster = useStaffRoster(connection);
+  const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [deleting, setDeleting] = useState<InboxRequest | null>(null);
@@ -99,12 +134,15 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
   const listHeading = useRef<HTMLHeadingElement>(null);
 
   const all = state.kind === 'loaded' ? state.requests : null;
+  const complete = state.kind === 'loaded' && state.complete;
   const shown = useMemo(
     () => (all ? filterRequests(all, search, status, campaign) : []),
     [all, search, status, campaign],
   );
   const campaigns = useMemo(() => (all ? campaignsOf(all) : []), [all]);
-  const counts = useMemo(() => (all ? countsByView(all) : null), [all]);
+  // Each view's count is exact only over every request; while pages are loading, none is shown.
+  const counts = useMemo(() => (all && complete ? countsByView(all) : null), [all, complete]);
+  const totals = useRequestTotals(connection, complete ? null : all?.[0]?.id);
   const arrivals = useArrivals(all);
   const [undoable, setUndoable] = useState<Undoable | null>(null);
   const undoButton = useRef<HTMLButtonElement>(null);
@@ -113,11 +151,26 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
   /** After a delete: the neighbour that takes focus, so the list does not jump to its top. */
   const focusAfterDelete = useRef<string | null>(null);
   useFocusOnHandoff('signed-in', 'inbox-search');
-  const linked = useLinkedRequest(all, setStatus);
+  const linked = useLinkedRequest(linkedId, all, setStatus);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(''), arrivalNoticeMs);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   useEffect(() => {
     if (undoable) undoButton.current?.focus();
   }, [undoable]);
+  /** After "Load more": the index of the first older request, which takes focus once shown. */
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    const target = index === null ? undefined : shown[index];
+    if (target && mainControlOf(target.id)) {
+      focusFrom.current = null;
+      mainControlOf(target.id)?.focus();
+    }
+  }, [shown]);
   useEffect(() => {
     const id = focusRequest.current;
     if (id && mainControlOf(id)) {
@@ -181,9 +234,20 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
   );
 
   const changeNote = useCallback(
-    (request: InboxRequest, note: string) =>
-      save(request, changeLead(connection, request, 'note', note)),
-    [connection, save],
+    (request: InboxRequest, note: string, startedFrom: string): Promise<NoteOutcome> => {
+      mark(request.id, true);
+      return changeLead(connection, request, 'note', note, startedFrom)
+        .then((): NoteOutcome => ({ kind: 'saved' }))
+        .catch((error: unknown): NoteOutcome => {
+          if (error instanceof NoteConflict) {
+            return { kind: 'conflict', current: error.current, by: error.by };
+          }
+          console.error('Saving the note failed:', error);
+          return { kind: 'failed' };
+        })
+        .finally(() => mark(request.id, false));
+    },
+    [connection, mark],
   );
 
   const undo = useCallback(() => {
@@ -200,9 +264,15 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
     (request: InboxRequest) => {
       // It leaves the Spam view: focus goes on to its neighbour rather than the page.
       const index = shown.findIndex((candidate) => candidate.id === request.id);
-      focusRequest.current = (shown[index + 1] ?? shown[index - 1])?.id ?? null;
+      const neighbour = (shown[index + 1] ?? shown[index - 1])?.id ?? null;
+      focusRequest.current = neighbour;
       mark(request.id, true);
       rescueFromSpam(connection, request)
+        .then(() => {
+          setNotice(staffInbox.spam.rescued(request.name || request.email));
+          // The last one: no neighbour takes focus, the list's heading does.
+          if (!neighbour) listHeading.current?.focus();
+        })
         .catch((error: unknown) => {
           console.error('Moving the request out of spam failed:', error);
           setErrors((current) => ({ ...current, [request.id]: staffInbox.spam.rescueFailed }));
@@ -242,7 +312,15 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
     );
   }
 
-  const exportShown = (format: ExportFormat) => downloadRequests(shown, format);
+  const exportShown = (format: ExportFormat) => {
+    withWholeHistory(connection, shown).then(
+      (requests) => downloadRequests(requests, format),
+      (error: unknown) => {
+        console.error('Reading the history for the export failed:', error);
+        setNotice(staffInbox.exportFailed);
+      },
+    );
+  };
 
   return (
     <div className={styles.inbox}>
@@ -260,7 +338,10 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
       />
       <div className={styles.summary}>
         <p role="status" className={styles.count}>
-          {all ? staffInbox.count(shown.length, all.length) : staffInbox.loading}
+          {countLine(all, shown.length, status, counts, totals)}
+        </p>
+        <p role="status" className={styles.arrival} data-testid="action-notice">
+          {notice}
         </p>
         {/* Its own live region: said once when requests arrive, then cleared. */}
         <p role="status" className={styles.arrival} data-testid="arrival-notice">
@@ -311,6 +392,19 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
           ))}
         </ol>
       )}
+      {all && !complete && !everything && (
+        <Button
+          variant="secondary"
+          className={styles.loadMore}
+          onClick={() => {
+            // The first of the older requests takes focus once shown (the button may go).
+            focusFrom.current = shown.length;
+            setPages((current) => current + 1);
+          }}
+        >
+          {staffInbox.loadMore(pageSize)}
+        </Button>
+      )}
       <DeleteDialog request={deleting} onConfirm={confirmDelete} onClose={closeDialog} />
     </div>
   );
@@ -322,10 +416,10 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
  * then and after; null without a link.
  */
 function useLinkedRequest(
+  linked: string | null,
   requests: readonly InboxRequest[] | null,
   setStatus: (status: StatusFilter) => void,
 ): string | null {
-  const [linked] = useState(() => linkedRequestId(window.location.search));
   const pending = useRef(linked !== null);
   const target = requests?.find((request) => request.id === linked);
   useEffect(() => {

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
-import { historyKey } from '../../../platform/contact-request/contact-schema.cjs';
-import type { HistoryField } from '../../../platform/contact-request/contact-request.cjs';
+import {
+  withArchivedHistory,
+  type HistoryField,
+} from '../../../platform/contact-request/contact-request.cjs';
+import { historyArchive } from '../../../platform/contact-request/contact-schema.cjs';
 import { toInboxRequest, type InboxRequest } from './inbox-request';
+import { deleteLead, saveLeadChange, type Author } from './lead-change';
 import type { StaffConnection } from './staff-connection';
 
 const requestsCollection = 'users';
@@ -9,52 +13,104 @@ const requestsCollection = 'users';
 export type InboxRequests =
   | { readonly kind: 'loading' }
   | { readonly kind: 'failed' }
-  | { readonly kind: 'loaded'; readonly requests: readonly InboxRequest[] };
+  | {
+      readonly kind: 'loaded';
+      readonly requests: readonly InboxRequest[];
+      /** Every stored request is in `requests` (no older page is left to load). */
+      readonly complete: boolean;
+    };
 
-/** Every request, newest first, kept up to date as requests arrive, change or go (onSnapshot). */
-export function useInboxRequests({ firestoreSdk: sdk, db }: StaffConnection): InboxRequests {
+/** How many requests the inbox shows first, and adds with each "Load more". */
+export const pageSize = 50;
+
+/**
+ * The newest `wanted` requests ('all': every request), newest first, kept up to date as
+ * requests arrive, change or go (onSnapshot). One listener, whose limit grows a page at a time,
+ * so everything shown is live and memory holds only what is shown.
+ */
+export function useInboxRequests(
+  { firestoreSdk: sdk, db }: StaffConnection,
+  wanted: number | 'all',
+): InboxRequests {
   const [state, setState] = useState<InboxRequests>({ kind: 'loading' });
   useEffect(() => {
-    const newestFirst = sdk.query(
-      sdk.collection(db, requestsCollection),
-      sdk.orderBy('createdAt', 'desc'),
-    );
+    const newestFirst = sdk.orderBy('createdAt', 'desc');
+    const requests = sdk.collection(db, requestsCollection);
+    const query =
+      wanted === 'all'
+        ? sdk.query(requests, newestFirst)
+        : sdk.query(requests, newestFirst, sdk.limit(wanted + 1));
     return sdk.onSnapshot(
-      newestFirst,
-      (snapshot) =>
+      query,
+      (snapshot) => {
+        // One more than wanted is read, so the list knows whether an older page exists.
+        const docs = wanted === 'all' ? snapshot.docs : snapshot.docs.slice(0, wanted);
         setState({
           kind: 'loaded',
-          // 'estimate': an answered mark shows its time at once, before the server confirms.
-          requests: snapshot.docs.map((doc) =>
+          // 'estimate': a change shows its time at once, before the server confirms.
+          requests: docs.map((doc) =>
             toInboxRequest(doc.id, doc.data({ serverTimestamps: 'estimate' })),
           ),
-        }),
+          complete: wanted === 'all' || snapshot.size <= wanted,
+        });
+      },
       (error) => {
         console.error('Reading the requests failed:', error);
         setState({ kind: 'failed' });
       },
     );
-  }, [sdk, db]);
+  }, [sdk, db, wanted]);
   return state;
 }
 
 /**
+ * How many requests are stored, and how many of them are suspected spam (aggregate counts: no
+ * document is downloaded), counted again whenever `version` changes; null until known.
+ */
+export function useRequestTotals(
+  { firestoreSdk: sdk, db }: StaffConnection,
+  version: unknown,
+): { readonly all: number; readonly spam: number } | null {
+  const [totals, setTotals] = useState<{ all: number; spam: number } | null>(null);
+  useEffect(() => {
+    let active = true;
+    const requests = sdk.collection(db, requestsCollection);
+    Promise.all([
+      sdk.getCountFromServer(requests),
+      sdk.getCountFromServer(sdk.query(requests, sdk.where('spam', '==', true))),
+    ]).then(
+      ([all, spam]) => {
+        if (active) setTotals({ all: all.data().count, spam: spam.data().count });
+      },
+      (error: unknown) => console.error('Counting the requests failed:', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [sdk, db, version]);
+  return totals;
+}
+
+/** The signed-in staff member as history records them: the account id, the address if verified. */
+function authorOf(auth: StaffConnection['auth']): Author {
+  const user = auth.currentUser;
+  return { uid: user?.uid ?? '', email: user?.emailVerified ? (user.email ?? '') : '' };
+}
+
+/**
  * One change to a lead (its status, owner or note) with the next entry of its history: at the
- * server's time, by the signed-in staff member. The rules allow exactly this shape; a change
- * made meanwhile by someone else took that history key, so this one is refused and can be
- * tried again on the fresh data.
+ * server's time, by the signed-in staff member (see saveLeadChange). A note carries the note its
+ * editor started from (`expectedNote`): saved over someone else's change, it is refused with a
+ * NoteConflict.
  */
 export function changeLead(
   { firestoreSdk: sdk, db, auth }: StaffConnection,
   request: InboxRequest,
-  field: HistoryField,
+  field: Exclude<HistoryField, 'spam'>,
   to: string,
+  expectedNote?: string,
 ): Promise<void> {
-  const entry = { at: sdk.serverTimestamp(), by: auth.currentUser?.email ?? '', field, to };
-  return sdk.updateDoc(sdk.doc(db, requestsCollection, request.id), {
-    [field]: to,
-    [`history.${historyKey(request.historyCount)}`]: entry,
-  });
+  return saveLeadChange(sdk, db, request.id, { field, to, expectedNote }, authorOf(auth));
 }
 
 /** "Not spam": back to the inbox, at the server's time, in the history; the function then notifies it. */
@@ -62,24 +118,45 @@ export function rescueFromSpam(
   { firestoreSdk: sdk, db, auth }: StaffConnection,
   request: InboxRequest,
 ) {
-  const entry = {
-    at: sdk.serverTimestamp(),
-    by: auth.currentUser?.email ?? '',
-    field: 'spam',
-    to: 'not-spam',
-  };
-  return sdk.updateDoc(sdk.doc(db, requestsCollection, request.id), {
+  return saveLeadChange(sdk, db, request.id, { field: 'spam', to: 'not-spam' }, authorOf(auth), {
     spam: false,
     rescuedAt: sdk.serverTimestamp(),
-    [`history.${historyKey(request.historyCount)}`]: entry,
   });
 }
 
+/**
+ * The requests with their whole history: the entries moved out of a document (its history
+ * subcollection) read back, one request at a time, for the exports.
+ */
+export async function withWholeHistory(
+  { firestoreSdk: sdk, db }: StaffConnection,
+  requests: readonly InboxRequest[],
+): Promise<InboxRequest[]> {
+  const whole: InboxRequest[] = [];
+  for (const request of requests) {
+    if (request.historyArchived === 0) {
+      whole.push(request);
+      continue;
+    }
+    const archived = await sdk.getDocs(
+      sdk.collection(db, requestsCollection, request.id, historyArchive),
+    );
+    whole.push(
+      withArchivedHistory(
+        request,
+        archived.docs.map((entry) => entry.data()),
+      ),
+    );
+  }
+  return whole;
+}
+
+/** Deletes a request and the history moved out of it. */
 export function deleteRequest(
   { firestoreSdk: sdk, db }: StaffConnection,
   id: string,
 ): Promise<void> {
-  return sdk.deleteDoc(sdk.doc(db, requestsCollection, id));
+  return deleteLead(sdk, db, id);
 }
 
 const staffCollection = 'staffMembers';
@@ -96,7 +173,8 @@ export function useStaffRoster({
 }: StaffConnection): readonly string[] | null {
   // null until the first snapshot, so an owner is not called former staff while it loads.
   const [roster, setRoster] = useState<readonly string[] | null>(null);
-  const email = auth.currentUser?.email ?? null;
+  // Only a verified address joins the owner list (the rules refuse any other).
+  const email = auth.currentUser?.emailVerified ? (auth.currentUser.email ?? null) : null;
   useEffect(() => {
     if (email) {
       sdk

@@ -26,7 +26,7 @@ export const contactPage = {
     name: { label: 'Name', placeholder: 'Your name', required: 'Name is required' },
     phone: {
       label: 'Phone',
-      placeholder: 'Phone number (digits only)',
+      placeholder: 'Phone number, e.g. +44 20 7946 0958',
       required: 'Phone number is required',
     },
     email: { label: 'Email', placeholder: 'you@company.com', required: 'Email is required' },

@@ -32,6 +32,9 @@ export const staffInbox = {
     text: (email: string): string =>
       `You are signed in as ${email}, which is not a staff account, so the inbox stays closed. Sign out and sign in with your studio account, or ask a studio admin to give this account staff access.`,
   },
+  /** After `npm run staff -- revoke` took this account off the roster: the open inbox closed. */
+  revoked:
+    'Your staff access has ended, so you were signed out. If that is a mistake, ask a studio admin to grant it again.',
   signedInAs: (email: string): string => `Signed in as ${email}`,
   signOut: 'Sign out',
   unavailable: 'The inbox cannot be loaded right now. Check your connection, then reload the page.',
@@ -39,7 +42,7 @@ export const staffInbox = {
   tools: {
     label: 'Find and export requests',
     search: 'Search',
-    searchHint: 'Name, company, email, message, note, owner or where it came from',
+    searchHint: 'Name, company, email, phone, message, note, owner or where it came from',
     /** Shown in the search field (the whole hint is said with it). */
     searchPlaceholder: 'Name, email, message…',
     filter: 'Show',
@@ -67,6 +70,13 @@ export const staffInbox = {
   loading: 'Loading requests…',
   empty: 'No requests yet.',
   noMatches: 'No requests match this search and filter.',
+  /** While only the newest pages are loaded: "Newest 50 of 5,000 requests". */
+  newest: (shown: number, total: number): string =>
+    `Newest ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} request${total === 1 ? '' : 's'}`,
+  /** After the count: the suspected spam that no other view shows. */
+  spamApart: (count: number): string => `(${count} suspected spam in Spam)`,
+  /** Below the list while older requests are not loaded. */
+  loadMore: (count: number): string => `Load ${count} older requests`,
   /** "3 of 12 requests shown". */
   count: (shown: number, total: number): string =>
     shown === total
@@ -114,6 +124,8 @@ export const staffInbox = {
     note: 'Kept for 30 days, then deleted. “Not spam” moves it to the inbox and notifies the studio.',
     notSpam: 'Not spam',
     rescueFailed: 'It could not be moved to the inbox. Try again.',
+    /** Said once the request has left the Spam view. */
+    rescued: (name: string): string => `The request from ${name} was moved to the inbox.`,
   },
   /** Working a lead: its status, owner and note, and who changed what. */
   lead: {
@@ -125,10 +137,28 @@ export const staffInbox = {
     note: 'Internal note',
     noteHint: 'Only staff see it.',
     saveNote: 'Save note',
-    noteSaved: 'Note saved.',
+    /** "Note saved." and, when the save removed invisible characters, how many. */
+    noteSavedCleaned: (removed: number): string =>
+      removed === 0
+        ? 'Note saved.'
+        : `Note saved. ${removed} invisible character${removed === 1 ? '' : 's'} (direction marks or zero-width spaces, as messaging apps add around phone numbers) ${removed === 1 ? 'was' : 'were'} removed.`,
+    noteTooLong: (max: number): string =>
+      `The note is longer than ${max} characters, so it was not saved. Shorten it, then save again; your text is still here.`,
+    noteFailed:
+      'The note was not saved (the connection failed or the change was refused). Your text is still here: save again, or reload the page if it keeps failing.',
+    /** Someone else saved the note after this member started editing it. */
+    noteConflict: (by: string): string =>
+      `${by || 'Someone'} changed this note while you were editing it, so yours was not saved. Their note is shown below: keep yours (it replaces theirs) or use theirs.`,
+    theirNote: (by: string): string => `The note as ${by || 'someone else'} saved it:`,
+    emptyNote: '(empty)',
+    keepMine: 'Keep my note',
+    useTheirs: 'Use their note',
     more: 'Note and history',
     history: 'History',
     noHistory: 'No changes yet.',
+    /** A long history keeps its latest changes here; the older ones are in the exports. */
+    olderHistory: (count: number): string =>
+      `${count} earlier change${count === 1 ? ' is' : 's are'} kept with the request and included in the CSV and JSON exports.`,
     /** One change: "ada@… set the status to Won". */
     change: (by: string, field: 'status' | 'owner' | 'note' | 'spam', to: string): string => {
       const who = by || 'Someone';
@@ -156,6 +186,7 @@ export const staffInbox = {
   actionLabel: (action: string, name: string): string => `${action}: request from ${name}`,
   updateFailed: 'That change could not be saved. Try again.',
   deleteFailed: 'The request could not be deleted. Try again.',
+  exportFailed: 'The export could not read every change of the requests. Try again.',
   confirmDelete: {
     title: 'Delete this request?',
     text: (name: string, company: string): string =>

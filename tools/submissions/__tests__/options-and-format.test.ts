@@ -1,5 +1,5 @@
 import { decodeContactRequest } from '../../../platform/contact-request/contact-request.cjs';
-import { toExportRow } from '../../../platform/contact-request/request-export.cjs';
+import { toExportRow, toJsonRecord } from '../../../platform/contact-request/request-export.cjs';
 import format from '../format.cjs';
 import options from '../options.cjs';
 
@@ -123,7 +123,9 @@ describe('formatting', () => {
   });
 
   it('escapes terminal controls in JSON, which reads back the exact values', () => {
-    const row = exportRow({ name: 'a\u001b[31mb\u009bc\u202ed', message: 'line\u2028two' });
+    const row = toJsonRecord(
+      decodeContactRequest('x', { name: 'a\u001b[31mb\u009bc\u202ed', message: 'line\u2028two' }),
+    );
     const json = format.toJson([row]);
     // eslint-disable-next-line no-control-regex -- looking for control characters
     expect(json).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2028]/);

@@ -110,13 +110,13 @@ describe('the contact form', () => {
     expect(write).not.toHaveBeenCalled();
   });
 
-  it('keeps only digits in the phone field, typed or pasted', async () => {
+  it('keeps only digits (and a leading +) in the phone field, typed or pasted', async () => {
     const { user } = setup();
     const phone = screen.getByRole('textbox', { name: /^phone/i });
     await user.type(phone, '+44 (20) abc');
-    expect(phone).toHaveValue('4420');
+    expect(phone).toHaveValue('+4420');
     await pasteInto(user, phone, 'tel: +1-555-0100 ext. 7');
-    expect(phone).toHaveValue('155501007');
+    expect(phone).toHaveValue('+155501007');
   });
 
   it('blocks a message over the limit with a message, keeping the text', async () => {

@@ -188,12 +188,14 @@ describe('validateContact', () => {
 
 describe('filterPhone', () => {
   it.each([
-    ['+44 (0)20 7946-0000', '4402079460000'],
+    ['+44 (0)20 7946-0000', '+4402079460000'],
+    ['tel: +1-555-0100', '+15550100'],
+    ['44 + 20', '4420'],
     ['call me', ''],
     ['١٢٣', ''],
     ['12three45', '1245'],
     ['0049', '0049'],
-  ])('keeps only the digits of %j', (input, digits) => {
+  ])('keeps the digits (and a leading +) of %j', (input, digits) => {
     expect(filterPhone(input)).toBe(digits);
   });
 });

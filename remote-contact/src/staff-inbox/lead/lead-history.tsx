@@ -25,6 +25,9 @@ export function LeadHistory({ request }: { request: InboxRequest }) {
           ))}
         </ol>
       )}
+      {request.historyArchived > 0 && (
+        <p className={styles.hint}>{text.olderHistory(request.historyArchived)}</p>
+      )}
     </div>
   );
 }
