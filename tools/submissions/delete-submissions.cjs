@@ -77,8 +77,10 @@ function purgeBefore(target, before, confirm) {
         (/** @type {unknown} */ error) => error,
       ),
     );
+    // recursiveDelete queues each deletion only once it has listed what is below the request,
+    // so the writer is closed after every one has settled, not before.
+    const failures = (await step(Promise.all(outcomes))).filter((outcome) => outcome !== null);
     await step(writer.close());
-    const failures = (await Promise.all(outcomes)).filter((outcome) => outcome !== null);
     if (failures.length > 0) await step(Promise.reject(failures[0]));
     return { found, deleted: found };
   });
