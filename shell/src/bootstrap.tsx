@@ -11,7 +11,11 @@ import { routeFor } from './routes/route-table';
 import { PreviewBadge } from './preview-badge/preview-badge';
 import { announceCaughtError } from './field-data/page-trouble';
 import { withinDeadline } from '../../federation/runtime-plugins/load-deadline';
-import { nextTask } from './startup/next-task';
+
+/** Lets the browser handle input and paint between start-up steps (each a task of its own). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** An error a page's error boundary caught: logged as React would, and counted in field data. */
 function onCaughtError(error: unknown, info: { componentStack?: string }): void {

@@ -2,7 +2,6 @@ import { readServerState } from './app/server-state';
 import { watchPageTrouble } from './field-data/page-trouble';
 import { startFieldData } from './field-data/start-field-data';
 import { adoptServerRemotes, applyRemoteLocations } from './remotes/remote-locations';
-import { nextTask } from './startup/next-task';
 import { showStartupFailure } from './startup/startup-failure';
 
 // First of all (the imports above only define functions): errors and failed loads count from
@@ -15,13 +14,7 @@ const landingPath = window.location.pathname;
 // remote is touched; the bootstrap import is also the async boundary shared modules need.
 const state = readServerState(document);
 const root = document.getElementById('root')!;
-// Each step of the start-up below runs in a task of its own (nextTask): the federation
-// runtime's set-up, React DOM's evaluation and the app's own modules, which together held a
-// phone's main thread for one task of over 100 ms, so a tap between them is answered sooner.
 (state ? Promise.resolve(adoptServerRemotes(state)) : applyRemoteLocations())
-  .then(nextTask)
-  .then(() => import('./startup/react-dom-ready'))
-  .then(nextTask)
   .then(() => import('./bootstrap'))
   .then(({ start }) => start(root, state))
   .catch((error: unknown) => showStartupFailure(root, error))
