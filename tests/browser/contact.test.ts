@@ -211,18 +211,19 @@ describe('the contact form on the composed site', () => {
       Company: '<img src=x onerror="window.pwned = 2"> شركة الاختبار',
       Message: '\n  "Quoted", commas, and\nnewlines — 日本語 🚀 <svg onload="window.pwned=3">  \n',
     });
-    // Letters in the phone are dropped, typed key by key or inserted at once (as a paste is).
+    // Letters in the phone are dropped, typed key by key or inserted at once (as a paste is);
+    // the "+" that starts an international number stays.
     await input('Phone').pressSequentially('+44 (20) abc');
-    await expect(input('Phone').inputValue()).resolves.toBe('4420');
+    await expect(input('Phone').inputValue()).resolves.toBe('+4420');
     await input('Phone').fill('tel: +44 (20) 7946-0000 ext');
-    await expect(input('Phone').inputValue()).resolves.toBe('442079460000');
+    await expect(input('Phone').inputValue()).resolves.toBe('+442079460000');
 
     await submit().click();
     await page.getByRole('dialog').waitFor();
     const [doc] = await storedRequests();
     expect(doc).toMatchObject({
       name: '<script>window.pwned = 1</script> Ada 🎨',
-      phone: '442079460000',
+      phone: '+442079460000',
       email: 'ada.o-brien+studio@example.co.uk',
       company: '<img src=x onerror="window.pwned = 2"> شركة الاختبار',
       message: '"Quoted", commas, and\nnewlines — 日本語 🚀 <svg onload="window.pwned=3">',
