@@ -27,6 +27,7 @@ const shellRuntimePlugins = [
   'manifest-fetch-plugin.ts',
   'entry-deadline-plugin.ts',
   'load-retry-plugin.ts',
+  'inlined-css-plugin.ts',
 ];
 
 /**

@@ -152,13 +152,11 @@ export function renderDocument({
     `<script>${tapCaptureScript}</script>`,
     // And where the visit came from, before a tap on a link could leave the landing page.
     `<script>${visitLandingScript}</script>`,
-    // Each inlined stylesheet is also named by a disabled <link>, which browsers never fetch:
-    // the federation runtime finds it and does not download and apply the file a second time
-    // (which would also fetch its fonts again, from their remote origin).
+    // Each inlined stylesheet names its file (data-href): the shell's CSS loader and its
+    // inlined-css runtime plugin find it there and do not download and apply the file a second
+    // time (which would also fetch its fonts again, from their remote origin).
     ...firstPaint.map(
-      (style) =>
-        `<style data-href="${escapeHtml(style.href)}">${inlineCss(style.css)}</style>` +
-        `<link rel="stylesheet" href="${escapeHtml(style.href)}" disabled>`,
+      (style) => `<style data-href="${escapeHtml(style.href)}">${inlineCss(style.css)}</style>`,
     ),
     // Without scripts, what cannot work without them says so instead (the contact form), and
     // the display font is defined at once.
