@@ -46,18 +46,29 @@ function grantAccess(target, uid, email) {
 }
 
 /**
+ * Deletes one roster document if it is there.
+ * @param {import('../cli/cli.cjs').Target} target
+ * @param {string} collection
+ * @param {string} id
+ * @returns {Promise<boolean>} whether it was there
+ */
+function deleteEntry(target, collection, id) {
+  return withFirestore(target, 'delete', async (db) => {
+    const ref = db.collection(collection).doc(id);
+    const snapshot = await ref.get();
+    if (snapshot.exists) await ref.delete();
+    return snapshot.exists;
+  });
+}
+
+/**
  * Takes the account off the roster the rules read (revoke).
  * @param {import('../cli/cli.cjs').Target} target
  * @param {string} uid
  * @returns {Promise<boolean>} whether it was on it
  */
 function revokeAccess(target, uid) {
-  return withFirestore(target, 'delete', async (db) => {
-    const ref = db.collection('staffAccess').doc(uid);
-    const snapshot = await ref.get();
-    if (snapshot.exists) await ref.delete();
-    return snapshot.exists;
-  });
+  return deleteEntry(target, 'staffAccess', uid);
 }
 
 /**
@@ -68,12 +79,7 @@ function revokeAccess(target, uid) {
  * @returns {Promise<boolean>} whether there was an entry
  */
 function leaveRoster(target, email) {
-  return withFirestore(target, 'delete', async (db) => {
-    const ref = db.collection('staffMembers').doc(email);
-    const snapshot = await ref.get();
-    if (snapshot.exists) await ref.delete();
-    return snapshot.exists;
-  });
+  return deleteEntry(target, 'staffMembers', email);
 }
 
 module.exports = { leaveRoster, grantAccess, revokeAccess };
