@@ -55,7 +55,8 @@ module.exports = {
     },
     {
       displayName: 'integration',
-      testEnvironment: 'node',
+      // Servers the tests start log to a file per test file, shown when a test fails.
+      testEnvironment: '<rootDir>/tests/support/jest/stack-log-environment.cjs',
       // testTimeout is a global option in jest; per project it is set in a setup file.
       setupFilesAfterEnv: ['<rootDir>/tests/support/jest/slow-tests.cjs'],
       // The Cloud Functions' tests run their handlers against the same emulator.
@@ -66,7 +67,7 @@ module.exports = {
     },
     {
       displayName: 'browser',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/tests/support/jest/stack-log-environment.cjs',
       setupFilesAfterEnv: ['<rootDir>/tests/support/jest/slow-tests.cjs'],
       roots: ['<rootDir>/tests/browser'],
       testMatch: ['**/*.test.ts'],

@@ -1,13 +1,30 @@
 // @ts-check
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const { isShuttingDown } = require('./processes.cjs');
 
 /**
  * One server of the local stack in a process of its own, started again when it stops on its
  * own: a crash in one part (a request that kills the render server, a remote's static server)
  * never takes the others or the emulators down, and the part is back within a second or two.
- * Its output goes to this process's, each line prefixed with its name.
+ * Its output goes to this process's, each line prefixed with its name; inside a test file, to
+ * that file's servers' log instead (tests/support/jest/stack-log-environment.cjs).
  */
+
+/** @param {NodeJS.WritableStream} to @returns {(text: string) => void} */
+function sinkFor(to) {
+  const file = /** @type {{ __stackLogFile?: string }} */ (globalThis).__stackLogFile;
+  if (!file) return (text) => void to.write(text);
+  return (text) => fs.appendFileSync(file, text);
+}
+
+/** @param {string} name @param {string} text @returns {string} each line prefixed */
+const prefixed = (name, text) =>
+  text
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((line) => `[${name}] ${line}\n`)
+    .join('');
 
 /** Restarts wait this long, doubling while a part keeps failing at once, up to maxDelayMs. */
 const firstDelayMs = 200;
@@ -32,17 +49,23 @@ function superviseChild({ name, args, env, readyText }) {
   /** @type {NodeJS.Timeout | undefined} */
   let restartTimer;
 
-  /** @param {NodeJS.ReadableStream | null} stream @param {NodeJS.WritableStream} to */
-  const forward = (stream, to) =>
-    stream?.on('data', (/** @type {Buffer} */ data) =>
-      to.write(
-        String(data)
-          .split(/\r?\n/)
-          .filter(Boolean)
-          .map((line) => `[${name}] ${line}\n`)
-          .join(''),
-      ),
-    );
+  const out = sinkFor(process.stdout);
+  const err = sinkFor(process.stderr);
+  /**
+   * @param {NodeJS.ReadableStream | null} stream
+   * @param {(text: string) => void} to
+   * @param {string} [partial] the start of a line already read
+   */
+  const forward = (stream, to, partial = '') => {
+    // A line split across two reads is passed on whole, so each logged object stays one line.
+    stream?.on('data', (/** @type {Buffer} */ data) => {
+      const text = partial + String(data);
+      const end = text.lastIndexOf('\n') + 1;
+      partial = text.slice(end);
+      to(prefixed(name, text.slice(0, end)));
+    });
+    stream?.on('end', () => partial && to(prefixed(name, partial)));
+  };
 
   /** @returns {Promise<void>} resolves when it listens, rejects if it exits before */
   const start = () =>
@@ -50,7 +73,10 @@ function superviseChild({ name, args, env, readyText }) {
       const startedAt = Date.now();
       const current = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
       child = current;
-      forward(current.stderr, process.stderr);
+      // Decoded as a stream, so a character split between two reads arrives whole.
+      current.stdout?.setEncoding('utf8');
+      current.stderr?.setEncoding('utf8');
+      forward(current.stderr, err);
       let output = '';
       let listening = false;
       current.stdout?.on('data', (/** @type {Buffer} */ data) => {
@@ -58,16 +84,11 @@ function superviseChild({ name, args, env, readyText }) {
         output += String(data);
         if (!output.includes(readyText)) return;
         listening = true;
-        process.stdout.write(
-          output
-            .split(/\r?\n/)
-            .filter(Boolean)
-            .map((line) => `[${name}] ${line}\n`)
-            .join(''),
-        );
+        const end = output.lastIndexOf('\n') + 1;
+        out(prefixed(name, output.slice(0, end)));
         current.stdout?.removeAllListeners('data');
-        forward(current.stdout, process.stdout);
-        console.log(`[${name}] running (pid ${current.pid})`);
+        forward(current.stdout, out, output.slice(end));
+        out(`[${name}] running (pid ${current.pid})\n`);
         resolve();
       });
       current.once('exit', (code, signal) => {
@@ -76,16 +97,16 @@ function superviseChild({ name, args, env, readyText }) {
         if (closing || isShuttingDown() || child !== current) return;
         if (Date.now() - startedAt > healthyAfterMs) delay = firstDelayMs;
         // Said out loud: a part that stops should say so, and say when it is back.
-        console.error(
-          `[${name}] stopped unexpectedly (${signal ?? `exit ${code}`}); restarting in ${delay} ms`,
+        err(
+          `[${name}] stopped unexpectedly (${signal ?? `exit ${code}`}); restarting in ${delay} ms\n`,
         );
         const wait = delay;
         delay = Math.min(delay * 2, maxDelayMs);
         restartTimer = setTimeout(() => {
           if (closing || isShuttingDown()) return;
           start().then(
-            () => console.log(`[${name}] restarted`),
-            (error) => console.error(`[${name}] restart failed:`, error.message),
+            () => out(`[${name}] restarted\n`),
+            (error) => err(`[${name}] restart failed: ${error.message}\n`),
           );
         }, wait);
       });

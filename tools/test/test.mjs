@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jestLib from './jest.cjs';
+import runSummary from './run-summary.cjs';
 import paths from '../stack/paths.cjs';
 import processes from '../processes/processes.cjs';
 
@@ -37,27 +38,28 @@ const steps = [
   ],
 ];
 
-function summary() {
-  let passed = 0;
-  let failed = 0;
-  for (const file of fs.readdirSync(reports)) {
-    const result = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
-    passed += result.numPassedTests;
-    failed += result.numFailedTests;
-  }
-  return `${passed} passed, ${failed} failed`;
+/** @type {string[]} */
+const timings = [];
+const seconds = (/** @type {number} */ since) => Math.round((Date.now() - since) / 1000);
+
+function printSummary() {
+  console.log(`\nSteps: ${timings.join(', ')}`);
+  for (const line of runSummary.summaryLines(reports, repoRoot)) console.log(line);
 }
 
 const started = Date.now();
 for (const [name, step] of steps) {
   console.log(`\n▶ ${name}`);
+  const stepStarted = Date.now();
   try {
     await step();
+    timings.push(`${name} ${seconds(stepStarted)} s`);
   } catch (error) {
+    timings.push(`${name} ${seconds(stepStarted)} s (failed)`);
     console.error(`\n✖ ${name} failed: ${error instanceof Error ? error.message : error}`);
-    console.log(`Tests: ${summary()}`);
+    printSummary();
     process.exit(1);
   }
 }
-console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
-console.log(`Tests: ${summary()}`);
+console.log(`\nAll checks passed in ${seconds(started)} s.`);
+printSummary();

@@ -1,24 +1,25 @@
+import fs from 'node:fs';
+
 /**
- * What the render server logs, as this test process sees it: the stack runs it as a child whose
- * lines reach our output prefixed "[render server] ". With LOG_FORMAT=json each is one object,
- * as Cloud Logging would read it. Call in a file's beforeAll (or at its top level).
+ * What the render server logs while this test file runs: the stack runs it as a child whose
+ * lines go, prefixed "[render server] ", to the file's servers' log
+ * (tests/support/jest/stack-log-environment.cjs). With LOG_FORMAT=json each is one object, as
+ * Cloud Logging would read it. Call at a file's top level; it reads from beforeAll on.
  */
 export function watchServerLog(): { lines: () => Record<string, unknown>[]; clear: () => void } {
-  const chunks: string[] = [];
+  const file = (globalThis as { __stackLogFile?: string }).__stackLogFile;
+  if (!file) throw new Error('watchServerLog needs the stack-log test environment');
+  const size = () => fs.statSync(file).size;
+  let from = 0;
   beforeAll(() => {
-    for (const stream of [process.stdout, process.stderr]) {
-      const write = stream.write.bind(stream);
-      jest.spyOn(stream, 'write').mockImplementation((chunk, ...rest) => {
-        chunks.push(String(chunk));
-        return write(chunk, ...(rest as []));
-      });
-    }
+    from = size();
   });
-  afterAll(() => jest.restoreAllMocks());
   return {
     lines: () =>
-      chunks
-        .join('')
+      fs
+        .readFileSync(file)
+        .subarray(from)
+        .toString('utf8')
         .split('\n')
         .flatMap((line) => {
           const json = /^\[render server\] (\{.*\})$/.exec(line)?.[1];
@@ -29,6 +30,8 @@ export function watchServerLog(): { lines: () => Record<string, unknown>[]; clea
             return [];
           }
         }),
-    clear: () => void chunks.splice(0),
+    clear: () => {
+      from = size();
+    },
   };
 }

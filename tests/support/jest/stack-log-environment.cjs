@@ -1,0 +1,68 @@
+// @ts-check
+/**
+ * Integration and browser tests start servers (the render server, the remotes' static servers,
+ * the local function) as children. Their lines go to a file per test file, not to the test
+ * output: a passing run stays short, and a failing test prints what the servers said while it
+ * ran (and where the whole log is).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { TestEnvironment } = require('jest-environment-node');
+
+/** What a failing test prints of the servers' log at most: its last lines. */
+const shownLines = 120;
+
+class StackLogEnvironment extends TestEnvironment {
+  /**
+   * @param {import('@jest/environment').JestEnvironmentConfig} config
+   * @param {import('@jest/environment').EnvironmentContext} context
+   */
+  constructor(config, context) {
+    super(config, context);
+    const relative = path.relative(config.globalConfig.rootDir, context.testPath);
+    this.logFile = path.join(
+      config.globalConfig.rootDir,
+      '.tmp',
+      'stack-logs',
+      `${relative.replace(/[\\/]/g, '__')}.log`,
+    );
+    fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
+    fs.writeFileSync(this.logFile, '');
+    // Read by tools/processes/supervised-child.cjs in this test file's module registry only, so
+    // commands a test spawns (npm start, say) keep writing to their own output.
+    this.global.__stackLogFile = this.logFile;
+    /** Where the log stood when the running test (or hook) started. */
+    this.from = 0;
+  }
+
+  /** @param {import('jest-circus').Event} event */
+  handleTestEvent(event) {
+    if (event.name === 'test_start' || event.name === 'hook_start') this.from = this.size();
+    if (event.name === 'test_done' && event.test.errors.length > 0) this.show(event.test.name);
+    if (event.name === 'hook_failure') this.show(`${event.hook.type} hook`);
+  }
+
+  size() {
+    try {
+      return fs.statSync(this.logFile).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** @param {string} what */
+  show(what) {
+    const text = fs.readFileSync(this.logFile).subarray(this.from).toString('utf8');
+    const lines = text.split('\n').filter(Boolean);
+    const shown = lines.slice(-shownLines);
+    process.stderr.write(
+      `\n── the servers' log while "${what}" ran: ${lines.length} lines` +
+        (lines.length > shown.length ? `, the last ${shown.length} shown` : '') +
+        ` (whole file: ${path.relative(process.cwd(), this.logFile)}) ──\n` +
+        shown.map((line) => `  ${line}\n`).join('') +
+        "── end of the servers' log ──\n",
+    );
+  }
+}
+
+module.exports = StackLogEnvironment;
