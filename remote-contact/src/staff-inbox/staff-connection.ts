@@ -14,8 +14,9 @@ export interface StaffConnection {
 }
 
 async function connect(): Promise<StaffConnection> {
-  const settings = await loadFirebaseSettings();
-  const [{ initializeApp, getApps }, authSdk, firestoreSdk] = await Promise.all([
+  // The settings and the SDKs are fetched side by side: neither needs the other to arrive.
+  const [settings, { initializeApp, getApps }, authSdk, firestoreSdk] = await Promise.all([
+    loadFirebaseSettings(),
     import(/* webpackChunkName: "firebase-app" */ 'firebase/app'),
     import(/* webpackChunkName: "staff-firebase-auth" */ 'firebase/auth'),
     // The full SDK (not lite, as the form uses): the inbox listens for new requests live.

@@ -42,12 +42,13 @@ function countLine(
   status: StatusFilter,
   counts: Readonly<Record<StatusFilter, number>> | null,
   totals: { readonly all: number; readonly spam: number } | null,
+  matching: number,
 ): string {
   if (!all) return staffInbox.loading;
   if (!counts) {
     return totals
       ? staffInbox.newest(shown, totals.all - totals.spam)
-      : staffInbox.count(shown, shown);
+      : staffInbox.count(shown, matching);
   }
   const line = staffInbox.count(shown, counts[status]);
   return status === 'spam' || counts.spam === 0
@@ -70,8 +71,14 @@ function useArrivals(requests: readonly InboxRequest[] | null) {
   useEffect(() => {
     if (!requests) return;
     const ids = new Set(requests.map((request) => request.id));
-    if (known.current) {
-      const arrived = [...ids].filter((id) => !known.current?.has(id));
+    const before = known.current;
+    if (before) {
+      // Arrivals are newer than every request already known (the list is newest first): older
+      // requests that came into view (a page loaded, a search over all of them) are not news.
+      const firstKnown = requests.findIndex((request) => before.has(request.id));
+      const newer =
+        before.size === 0 || firstKnown === -1 ? requests : requests.slice(0, firstKnown);
+      const arrived = newer.map((request) => request.id).filter((id) => !before.has(id));
       if (arrived.length > 0) {
         setNotice(staffInbox.arrived(arrived.length));
         setFresh((current) => new Set([...current, ...arrived]));
@@ -135,10 +142,18 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
 
   const all = state.kind === 'loaded' ? state.requests : null;
   const complete = state.kind === 'loaded' && state.complete;
-  const shown = useMemo(
+  const matching = useMemo(
     () => (all ? filterRequests(all, search, status, campaign) : []),
     [all, search, status, campaign],
   );
+  // What the list renders is bounded by the pages asked for, whatever was loaded: a search over
+  // thousands of requests (or the moment between clearing it and the listener narrowing again)
+  // renders the newest matches a page at a time, never thousands of cards at once.
+  // A linked request is shown however old it is.
+  const linkedIndex = linkedId ? matching.findIndex((request) => request.id === linkedId) : -1;
+  const limit = Math.max(pages * pageSize, linkedIndex + 1);
+  const shown = useMemo(() => matching.slice(0, limit), [matching, limit]);
+  const moreMatches = everything && matching.length > shown.length;
   const campaigns = useMemo(() => (all ? campaignsOf(all) : []), [all]);
   // Each view's count is exact only over every request; while pages are loading, none is shown.
   const counts = useMemo(() => (all && complete ? countsByView(all) : null), [all, complete]);
@@ -338,7 +353,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
       />
       <div className={styles.summary}>
         <p role="status" className={styles.count}>
-          {countLine(all, shown.length, status, counts, totals)}
+          {countLine(all, shown.length, status, counts, totals, matching.length)}
         </p>
         <p role="status" className={styles.arrival} data-testid="action-notice">
           {notice}
@@ -392,7 +407,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
           ))}
         </ol>
       )}
-      {all && !complete && !everything && (
+      {all && ((!complete && !everything) || moreMatches) && (
         <Button
           variant="secondary"
           className={styles.loadMore}

@@ -1,0 +1,224 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { staffInbox } from 'remote-shared/content';
+import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
+import { pageSize } from '../../remote-contact/src/staff-inbox/use-inbox-requests';
+import { clearEmulator } from '../support/emulators/firestore';
+import { clearAccounts, createAccount } from '../support/browser/staff-accounts';
+import { emulator, openPage, setUpSiteAndBrowser, visit } from '../support/browser/site';
+
+/**
+ * The inbox with 5,000 stored requests: the newest page first (live), "Load more", search and
+ * filters over every request, and never thousands of cards rendered at once or older requests
+ * announced as new arrivals. How fast is measured, not asserted: with STAFF_SCALE_REPORT=1 the
+ * figures are written to reports/staff-inbox-scale.md.
+ */
+
+jest.setTimeout(300_000);
+
+const total = 5000;
+const spamEvery = 100;
+const staff = { email: 'ada@firstday.studio', password: 'staff-password-1' };
+const needle = { name: 'Needle Haystack', phone: '+441234567890' };
+
+const ctx = setUpSiteAndBrowser();
+let admin: App;
+let db: Firestore;
+
+beforeAll(async () => {
+  admin = initializeApp({ projectId: emulator.projectId }, 'staff-inbox-scale-test');
+  db = getFirestore(admin);
+  await clearEmulator(emulator.projectId);
+  await clearAccounts();
+  await createAccount(staff.email, staff.password, true);
+  const writer = db.bulkWriter();
+  const now = Date.now();
+  for (let n = 0; n < total; n += 1) {
+    const old = n === total - 1;
+    void writer.set(db.collection('users').doc(newDocumentId()), {
+      name: old ? needle.name : `Person ${n}`,
+      phone: old ? needle.phone : `4420${String(n).padStart(7, '0')}`,
+      email: `person${n}@example.com`,
+      company: `Company ${n % 37}`,
+      message: `Request number ${n}: a new site, please.`,
+      // The needle is the oldest: only a search over every request finds it.
+      createdAt: Timestamp.fromMillis(now - (n + 1) * 60_000),
+      ...(n % 7 === 0 ? { status: 'won' } : {}),
+      ...(n % spamEvery === 1 ? { spam: true, spamReasons: ['links'] } : {}),
+      ...(n % 5 === 0 ? { utmCampaign: 'winter' } : {}),
+    });
+  }
+  await writer.close();
+}, 300_000);
+
+afterAll(async () => {
+  if (admin) await deleteApp(admin);
+});
+
+/** The page's JavaScript heap in use, in MB (Chromium's own measure, over DevTools). */
+async function heapMb(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.collectGarbage');
+  await session.send('Performance.enable');
+  const { metrics } = await session.send('Performance.getMetrics');
+  await session.detach();
+  const used = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+  return Math.round((used / 1024 / 1024) * 10) / 10;
+}
+
+const cards = (page: Page) => page.locator('main article');
+const arrivalNotice = (page: Page) => page.getByTestId('arrival-notice').innerText();
+
+/** How many of the newest `count` requests the All view shows (it leaves suspected spam out). */
+const notSpamAmong = (count: number) =>
+  Array.from({ length: count }, (_, n) => n).filter((n) => n % spamEvery !== 1).length;
+const notSpam = total - total / spamEvery;
+
+/** Waits until `read()` equals `expected`, then fails with what it last read. */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value === expected || Date.now() > deadline) {
+      expect(value).toEqual(expected);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it('shows the newest page first, loads more on demand, searches and filters all 5,000, and never renders thousands of cards or calls older requests new', async () => {
+  const { page, errors } = await openPage(ctx.browser, { viewport: { width: 1440, height: 900 } });
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`page: ${message.text()}`);
+  });
+  await visit(page, '/staff');
+  await page.getByLabel(staffInbox.signIn.email).fill(staff.email);
+  await page.getByLabel(staffInbox.signIn.password).fill(staff.password);
+  const signedIn = Date.now();
+  await page.getByRole('button', { name: staffInbox.signIn.submit, exact: true }).click();
+  await cards(page).first().waitFor({ timeout: 30_000 });
+  const countLine = page.locator('main p[role="status"]').first();
+  await eventually(() => countLine.innerText(), staffInbox.newest(notSpamAmong(pageSize), notSpam));
+  const afterSignIn = Date.now() - signedIn;
+
+  // A staff member coming back: the session is remembered; from the page's start to its
+  // first screen of requests (the page, the SDKs, the sign-in check and the first query).
+  const runs: number[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    await page.reload();
+    const handle = await page.waitForFunction(
+      (text) =>
+        document.querySelectorAll('main article').length > 0 &&
+        document.body.innerText.includes(text)
+          ? performance.now()
+          : null,
+      staffInbox.newest(notSpamAmong(pageSize), notSpam),
+      { timeout: 20_000, polling: 'raf' },
+    );
+    runs.push(Math.round((await handle.jsonValue()) as number));
+  }
+  const firstScreen = [...runs].sort((a, b) => a - b)[1]!;
+  expect(await cards(page).count()).toBe(notSpamAmong(pageSize));
+  const heapFirstPage = await heapMb(page);
+
+  // The list is live only for what it shows; older pages come on demand.
+  await page.getByRole('button', { name: staffInbox.loadMore(pageSize) }).click();
+  await eventually(
+    () => countLine.innerText(),
+    staffInbox.newest(notSpamAmong(2 * pageSize), notSpam),
+  );
+  expect(await cards(page).count()).toBe(notSpamAmong(2 * pageSize));
+  // Older requests that came into view are not announced as arrivals.
+  expect(await arrivalNotice(page)).toBe('');
+
+  // Search looks at every request: the oldest one is found by name and by its phone number.
+  const search = page.getByRole('searchbox', { name: staffInbox.tools.search });
+  const searched = Date.now();
+  await search.fill('needle');
+  await page.getByRole('heading', { level: 3, name: needle.name }).waitFor({ timeout: 30_000 });
+  const searchMs = Date.now() - searched;
+  expect(await cards(page).count()).toBe(1);
+  expect(await arrivalNotice(page)).toBe('');
+  await search.fill(needle.phone);
+  await page.getByRole('heading', { level: 3, name: needle.name }).waitFor();
+  expect(await cards(page).count()).toBe(1);
+  // Every request is loaded while a search is on: the heap then.
+  const heapAll = await heapMb(page);
+  const figures = { afterSignIn, runs, firstScreen, heapFirstPage, heapAll, searchMs };
+  console.log('Staff inbox with 5,000 requests:', JSON.stringify(figures));
+  if (process.env.STAFF_SCALE_REPORT) writeReport(figures);
+
+  // Cleared, with every request still loaded until the listener narrows again: the list
+  // renders the pages asked for, not thousands of cards, and answers at once.
+  await search.fill('', { timeout: 5000 });
+  expect(await cards(page).count()).toBeLessThanOrEqual(2 * pageSize);
+  // A search for every request's shared word: the newest matches, a page at a time.
+  await search.fill('Request number', { timeout: 5000 });
+  await eventually(() => cards(page).count(), 2 * pageSize);
+  await page.getByRole('button', { name: staffInbox.loadMore(pageSize) }).click();
+  await eventually(() => cards(page).count(), 3 * pageSize);
+  await search.fill('', { timeout: 5000 });
+
+  // Filters count every request once all are loaded, and All agrees with the count line.
+  const spam = total / spamEvery;
+  await page
+    .getByRole('radio', { name: staffInbox.tools.filterCount(staffInbox.tools.filters.spam, spam) })
+    .check();
+  await page.getByText(staffInbox.count(spam, spam), { exact: true }).waitFor();
+  const won = Math.ceil(total / 7) - countSpamWon();
+  await page
+    .getByRole('radio', { name: staffInbox.tools.filterCount(staffInbox.tools.filters.won, won) })
+    .check();
+  await page
+    .getByText(`${staffInbox.count(3 * pageSize, won)} ${staffInbox.spamApart(spam)}`)
+    .waitFor();
+  expect(await cards(page).count()).toBe(3 * pageSize);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+/** Requests both won and suspected spam (the Won view leaves spam out). */
+function countSpamWon(): number {
+  let count = 0;
+  for (let n = 0; n < total; n += 1) if (n % 7 === 0 && n % spamEvery === 1) count += 1;
+  return count;
+}
+
+function writeReport(figures: {
+  afterSignIn: number;
+  runs: number[];
+  firstScreen: number;
+  heapFirstPage: number;
+  heapAll: number;
+  searchMs: number;
+}) {
+  const file = path.join(__dirname, '../../reports/staff-inbox-scale.md');
+  fs.writeFileSync(
+    file,
+    `# The staff inbox with ${total.toLocaleString('en-GB')} requests
+
+Made by \`STAFF_SCALE_REPORT=1 node tools/test/test-browser.mjs tests/browser/staff-inbox-scale.test.ts\`
+(production build, Firestore and Auth emulators, headless Chromium on this 2-core machine,
+1440x900). ${total.toLocaleString('en-GB')} stored requests, ${total / spamEvery} of them suspected spam.
+
+| what | figure |
+| --- | --- |
+| first screen (newest ${pageSize}, live), from the page's start, signed-in session remembered: median of 3 reloads | ${figures.firstScreen} ms (runs: ${figures.runs.join(', ')} ms) |
+| from pressing "Sign in" to the first screen | ${figures.afterSignIn} ms |
+| search over every request ("needle", the oldest request), from typing to the result | ${figures.searchMs} ms |
+| JavaScript heap with the first page shown | ${figures.heapFirstPage} MB |
+| JavaScript heap with all ${total.toLocaleString('en-GB')} loaded (a search or filter is on) | ${figures.heapAll} MB |
+
+The inbox listens to the newest ${pageSize} requests only (one more is read to know whether older
+ones exist); "Load ${pageSize} older requests" widens that listener a page at a time. A search,
+a view other than All or a campaign looks at every request: the listener then takes all of them,
+once, and keeps them live while the search or filter is on. Counts of the views are shown
+once every request is loaded; until then the line above the list says "Newest ${pageSize} of
+N requests", N from Firestore's aggregate counts (no document downloaded).
+`,
+  );
+}
