@@ -108,21 +108,29 @@ it('shows the newest page first, loads more on demand, searches and filters all 
   // A staff member coming back: the session is remembered; from the page's start to its
   // first screen of requests (the page, the SDKs, the sign-in check and the first query).
   const runs: number[] = [];
+  const countRuns: number[] = [];
   for (let run = 0; run < 3; run += 1) {
     await page.reload();
-    const handle = await page.waitForFunction(
-      (text) =>
-        document.querySelectorAll('main article').length > 0 &&
-        document.body.innerText.includes(text)
-          ? performance.now()
-          : null,
+    // The first requests painted (what a staff member reads first)...
+    const firstCard = await page.waitForFunction(
+      () => (document.querySelector('main article') ? performance.now() : null),
+      null,
+      { timeout: 20_000, polling: 'raf' },
+    );
+    runs.push(Math.round((await firstCard.jsonValue()) as number));
+    // ...and the line that counts every request (an aggregate count over all of them).
+    const counted = await page.waitForFunction(
+      (text) => (document.body.innerText.includes(text) ? performance.now() : null),
       staffInbox.newest(notSpamAmong(pageSize), notSpam),
       { timeout: 20_000, polling: 'raf' },
     );
-    runs.push(Math.round((await handle.jsonValue()) as number));
+    countRuns.push(Math.round((await counted.jsonValue()) as number));
   }
-  const firstScreen = [...runs].sort((a, b) => a - b)[1]!;
-  expect(await cards(page).count()).toBe(notSpamAmong(pageSize));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+  const firstScreen = median(runs);
+  const countLineMs = median(countRuns);
+  // The first cards are painted first, the rest of the page right after.
+  await eventually(() => cards(page).count(), notSpamAmong(pageSize));
   const heapFirstPage = await heapMb(page);
 
   // The list is live only for what it shows; older pages come on demand.
@@ -148,7 +156,16 @@ it('shows the newest page first, loads more on demand, searches and filters all 
   expect(await cards(page).count()).toBe(1);
   // Every request is loaded while a search is on: the heap then.
   const heapAll = await heapMb(page);
-  const figures = { afterSignIn, runs, firstScreen, heapFirstPage, heapAll, searchMs };
+  const figures = {
+    afterSignIn,
+    runs,
+    firstScreen,
+    countRuns,
+    countLineMs,
+    heapFirstPage,
+    heapAll,
+    searchMs,
+  };
   console.log('Staff inbox with 5,000 requests:', JSON.stringify(figures));
   if (process.env.STAFF_SCALE_REPORT) writeReport(figures);
 
@@ -163,11 +180,13 @@ it('shows the newest page first, loads more on demand, searches and filters all 
   await eventually(() => cards(page).count(), 3 * pageSize);
   await search.fill('', { timeout: 5000 });
 
-  // Filters count every request once all are loaded, and All agrees with the count line.
+  // A view other than All looks at every request too; once all are loaded, each view shows its
+  // count, and All agrees with the count line. (Only pages are loaded now: no counts yet.)
   const spam = total / spamEvery;
+  await page.getByRole('radio', { name: staffInbox.tools.filters.spam, exact: true }).check();
   await page
     .getByRole('radio', { name: staffInbox.tools.filterCount(staffInbox.tools.filters.spam, spam) })
-    .check();
+    .waitFor();
   await page.getByText(staffInbox.count(spam, spam), { exact: true }).waitFor();
   const won = Math.ceil(total / 7) - countSpamWon();
   await page
@@ -192,6 +211,8 @@ function writeReport(figures: {
   afterSignIn: number;
   runs: number[];
   firstScreen: number;
+  countRuns: number[];
+  countLineMs: number;
   heapFirstPage: number;
   heapAll: number;
   searchMs: number;
@@ -207,18 +228,21 @@ Made by \`STAFF_SCALE_REPORT=1 node tools/test/test-browser.mjs tests/browser/st
 
 | what | figure |
 | --- | --- |
-| first screen (newest ${pageSize}, live), from the page's start, signed-in session remembered: median of 3 reloads | ${figures.firstScreen} ms (runs: ${figures.runs.join(', ')} ms) |
+| first screen: the first requests painted, from the page's start, signed-in session remembered (median of 3 reloads) | ${figures.firstScreen} ms (runs: ${figures.runs.join(', ')} ms) |
+| the line counting every request ("Newest ${pageSize} of ${notSpam.toLocaleString('en-GB')} requests": aggregate counts), from the page's start | ${figures.countLineMs} ms (runs: ${figures.countRuns.join(', ')} ms) |
 | from pressing "Sign in" to the first screen | ${figures.afterSignIn} ms |
 | search over every request ("needle", the oldest request), from typing to the result | ${figures.searchMs} ms |
 | JavaScript heap with the first page shown | ${figures.heapFirstPage} MB |
 | JavaScript heap with all ${total.toLocaleString('en-GB')} loaded (a search or filter is on) | ${figures.heapAll} MB |
 
 The inbox listens to the newest ${pageSize} requests only (one more is read to know whether older
-ones exist); "Load ${pageSize} older requests" widens that listener a page at a time. A search,
-a view other than All or a campaign looks at every request: the listener then takes all of them,
-once, and keeps them live while the search or filter is on. Counts of the views are shown
-once every request is loaded; until then the line above the list says "Newest ${pageSize} of
-N requests", N from Firestore's aggregate counts (no document downloaded).
+ones exist), asked for while the staff roster is still being checked; "Load ${pageSize} older
+requests" widens that listener a page at a time. A search, a view other than All or a campaign
+looks at every request: the listener then takes all of them, once, and keeps them live while
+the search or filter is on. Whatever is loaded, the list renders only the pages asked for (the
+newest matches first), and its first eight cards are painted before the rest. The line above
+the list counts every request with Firestore's aggregate counts (no document downloaded); the
+emulator answers those by reading every document, so its figure grows with the total here.
 `,
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { staffInbox, type RequestStatus, type StatusFilter } from 'remote-shared/content';
 import { Button } from 'remote-shared/ui';
 import { DeleteDialog } from './delete-dialog';
+import { useFirstScreenFirst } from './first-screen-first';
 import { useFocusOnHandoff } from './focus-handoff';
 import { InboxTools } from './inbox-tools';
 import type { InboxRequest } from './inbox-request';
@@ -154,6 +155,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
   const limit = Math.max(pages * pageSize, linkedIndex + 1);
   const shown = useMemo(() => matching.slice(0, limit), [matching, limit]);
   const moreMatches = everything && matching.length > shown.length;
+  const drawn = useFirstScreenFirst(shown);
   const campaigns = useMemo(() => (all ? campaignsOf(all) : []), [all]);
   // Each view's count is exact only over every request; while pages are loading, none is shown.
   const counts = useMemo(() => (all && complete ? countsByView(all) : null), [all, complete]);
@@ -385,7 +387,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
       )}
       {shown.length > 0 && (
         <ol className={styles.list} aria-labelledby="inbox-list-heading">
-          {shown.map((request) => (
+          {drawn.map((request) => (
             <li key={request.id}>
               <RequestCard
                 request={request}

@@ -23,25 +23,49 @@ export type InboxRequests =
 /** How many requests the inbox shows first, and adds with each "Load more". */
 export const pageSize = 50;
 
+/** The newest `wanted` requests ('all': every one) and one more, newest first. */
+function newestQuery({ firestoreSdk: sdk, db }: StaffConnection, wanted: number | 'all') {
+  const newestFirst = sdk.orderBy('createdAt', 'desc');
+  const requests = sdk.collection(db, requestsCollection);
+  return wanted === 'all'
+    ? sdk.query(requests, newestFirst)
+    : sdk.query(requests, newestFirst, sdk.limit(wanted + 1));
+}
+
+let stopEarlyStart: (() => void) | null = null;
+
+/**
+ * Asks for the first page while the staff roster is still being checked: the SDK shares one
+ * target between equal queries, so the inbox's own listener, attached a round trip later, finds
+ * the page already there. Refused (not staff) it is simply dropped. Ends once the inbox listens.
+ */
+export function startFirstPageEarly(connection: StaffConnection): () => void {
+  stopEarlyStart?.();
+  const stop = connection.firestoreSdk.onSnapshot(
+    newestQuery(connection, pageSize),
+    () => undefined,
+    () => undefined,
+  );
+  stopEarlyStart = stop;
+  return () => {
+    if (stopEarlyStart === stop) stopEarlyStart = null;
+    stop();
+  };
+}
+
 /**
  * The newest `wanted` requests ('all': every request), newest first, kept up to date as
  * requests arrive, change or go (onSnapshot). One listener, whose limit grows a page at a time,
  * so everything shown is live and memory holds only what is shown.
  */
 export function useInboxRequests(
-  { firestoreSdk: sdk, db }: StaffConnection,
+  connection: StaffConnection,
   wanted: number | 'all',
 ): InboxRequests {
   const [state, setState] = useState<InboxRequests>({ kind: 'loading' });
   useEffect(() => {
-    const newestFirst = sdk.orderBy('createdAt', 'desc');
-    const requests = sdk.collection(db, requestsCollection);
-    const query =
-      wanted === 'all'
-        ? sdk.query(requests, newestFirst)
-        : sdk.query(requests, newestFirst, sdk.limit(wanted + 1));
-    return sdk.onSnapshot(
-      query,
+    const stop = connection.firestoreSdk.onSnapshot(
+      newestQuery(connection, wanted),
       (snapshot) => {
         // One more than wanted is read, so the list knows whether an older page exists.
         const docs = wanted === 'all' ? snapshot.docs : snapshot.docs.slice(0, wanted);
@@ -59,13 +83,18 @@ export function useInboxRequests(
         setState({ kind: 'failed' });
       },
     );
-  }, [sdk, db, wanted]);
+    // The inbox listens now: the early start has done its work.
+    stopEarlyStart?.();
+    return stop;
+  }, [connection, wanted]);
   return state;
 }
 
 /**
  * How many requests are stored, and how many of them are suspected spam (aggregate counts: no
- * document is downloaded), counted again whenever `version` changes; null until known.
+ * document is downloaded), counted again whenever `version` changes; null until known. Nothing
+ * is counted while `version` is null or undefined: the first page is read first, and the counts
+ * (which read every index entry) do not compete with it.
  */
 export function useRequestTotals(
   { firestoreSdk: sdk, db }: StaffConnection,
@@ -73,6 +102,7 @@ export function useRequestTotals(
 ): { readonly all: number; readonly spam: number } | null {
   const [totals, setTotals] = useState<{ all: number; spam: number } | null>(null);
   useEffect(() => {
+    if (version === null || version === undefined) return;
     let active = true;
     const requests = sdk.collection(db, requestsCollection);
     Promise.all([

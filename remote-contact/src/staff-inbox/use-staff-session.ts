@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { staffConnection, type StaffConnection } from './staff-connection';
+import { startFirstPageEarly } from './use-inbox-requests';
 
 /**
  * Where the viewer stands:
@@ -31,6 +32,7 @@ export function useStaffSession(): StaffSession {
     let active = true;
     let unsubscribe: (() => void) | undefined;
     let stopAccess: (() => void) | undefined;
+    let stopEarly: (() => void) | undefined;
     /** Set when this tab is signed out because its access ended. */
     let revoked = false;
     staffConnection().then(
@@ -40,6 +42,8 @@ export function useStaffSession(): StaffSession {
         unsubscribe = authSdk.onIdTokenChanged(auth, (user) => {
           stopAccess?.();
           stopAccess = undefined;
+          stopEarly?.();
+          stopEarly = undefined;
           if (!user) {
             setSession({ kind: 'signed-out', connection, revoked });
             return;
@@ -54,6 +58,7 @@ export function useStaffSession(): StaffSession {
                 return;
               }
               let opened = false;
+              stopEarly = startFirstPageEarly(connection);
               const leave = () => {
                 if (!active || auth.currentUser?.uid !== user.uid) return;
                 if (!opened) {
@@ -98,6 +103,7 @@ export function useStaffSession(): StaffSession {
     return () => {
       active = false;
       stopAccess?.();
+      stopEarly?.();
       unsubscribe?.();
     };
   }, []);
