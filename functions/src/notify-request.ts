@@ -7,6 +7,7 @@ import {
   type Firestore,
 } from 'firebase-admin/firestore';
 import { decodeContactRequest } from '../../platform/contact-request/contact-request.cjs';
+import { collections as shared } from '../../platform/contact-request/contact-schema.cjs';
 import { slackPostDeadlineMs } from '../../platform/deadlines.cjs';
 import { readContactRequest, type ContactRequest } from './contact-request';
 import { mailFor } from './mail-message';
@@ -43,8 +44,8 @@ const retentionMonths = 24;
 /** Suspected spam is kept this long for staff to rescue, then the same TTL policy deletes it. */
 const spamRetentionDays = 30;
 const collections = {
-  requests: 'users',
-  mail: 'mail',
+  requests: shared.requests,
+  mail: shared.mail,
   /** One document per address and hour: which requests were notified. */
   limits: 'notifyLimits',
   /** One document per request whose Slack post was started: never posted twice. */

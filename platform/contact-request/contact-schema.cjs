@@ -174,6 +174,23 @@ const notePattern = contactPatterns.message;
 const historyKeyBase = 1000;
 /** The key of the history entry that follows `count` entries. */
 const historyKey = (/** @type {number} */ count) => `c${historyKeyBase + count}`;
+/**
+ * Where the site's data lives in Firestore. Every reader and writer (the form, the inbox, the
+ * functions, the tools, the rules and the tests) names a collection through this object.
+ */
+const collections = /** @type {const} */ ({
+  /** Contact requests, one document each (named `users` when the site began; its data is there). */
+  requests: 'users',
+  /** One document per anonymous visitor who sent a request: the per-client ceiling. */
+  clients: 'clients',
+  /** The staff roster the rules read (staffAccess/{uid}); only `npm run staff` writes it. */
+  staffAccess: 'staffAccess',
+  /** Who can own a lead: staffMembers/{verified address}. */
+  staffMembers: 'staffMembers',
+  /** Mail for the Trigger Email extension to send. */
+  mail: 'mail',
+});
+
 /** The subcollection of users/{id} that holds the entries moved out of the document. */
 const historyArchive = 'history';
 /** The keys of one history entry, as the rules allow them. */
@@ -193,6 +210,7 @@ const documentIdPattern = `[A-Za-z0-9]{${documentIdLength}}`;
 const clientIntervalSeconds = 60;
 
 module.exports = {
+  collections,
   invisibleClass,
   cleanText,
   contactPatterns,

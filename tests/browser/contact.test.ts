@@ -19,6 +19,7 @@ import {
   startAnswerLosingProxy,
   startSilentServer,
 } from '../support/servers/unanswering-servers';
+import { collections } from '../../platform/contact-request/contact-schema.cjs';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
 jest.setTimeout(30_000);
@@ -51,7 +52,7 @@ afterEach(async () => {
 });
 
 async function storedRequests() {
-  const snapshot = await db.collection('users').get();
+  const snapshot = await db.collection(collections.requests).get();
   return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }));
 }
 

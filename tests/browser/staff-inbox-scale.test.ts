@@ -9,6 +9,7 @@ import { pageSize } from '../../remote-contact/src/staff-inbox/use-inbox-request
 import { clearEmulator } from '../support/emulators/firestore';
 import { clearAccounts, createAccount } from '../support/browser/staff-accounts';
 import { emulator, openPage, setUpSiteAndBrowser, visit } from '../support/browser/site';
+import { collections } from '../../platform/contact-request/contact-schema.cjs';
 
 /**
  * The inbox with 5,000 stored requests: the newest page first (live), "Load more", search and
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const now = Date.now();
   for (let n = 0; n < total; n += 1) {
     const old = n === total - 1;
-    void writer.set(db.collection('users').doc(newDocumentId()), {
+    void writer.set(db.collection(collections.requests).doc(newDocumentId()), {
       name: old ? needle.name : `Person ${n}`,
       phone: old ? needle.phone : `4420${String(n).padStart(7, '0')}`,
       email: `person${n}@example.com`,

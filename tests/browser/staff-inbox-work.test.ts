@@ -8,7 +8,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { contactPage, staffInbox } from 'remote-shared/content';
-import { historyArchive, historyKey } from '../../platform/contact-request/contact-schema.cjs';
+import {
+  collections,
+  historyArchive,
+  historyKey,
+} from '../../platform/contact-request/contact-schema.cjs';
 import { clearEmulator } from '../support/emulators/firestore';
 import {
   clearAccounts,
@@ -84,7 +88,7 @@ const name = 'Lin Okafor';
 
 async function storeRequest(extra: Record<string, unknown> = {}, id = storedId) {
   await db
-    .collection('users')
+    .collection(collections.requests)
     .doc(id)
     .set({
       name,
@@ -97,7 +101,8 @@ async function storeRequest(extra: Record<string, unknown> = {}, id = storedId) 
     });
 }
 
-const stored = async (id = storedId) => (await db.collection('users').doc(id).get()).data();
+const stored = async (id = storedId) =>
+  (await db.collection(collections.requests).doc(id).get()).data();
 
 /** The lead's note field, its "Note and history" opened. */
 async function openNote(page: Page) {
@@ -245,7 +250,7 @@ describe('no lead freezes', () => {
     // Bounded: the document holds no more entries than before; the rest moved, unchanged.
     expect(Object.keys(data?.history as object).length).toBeLessThanOrEqual(200);
     const archived = await db
-      .collection('users')
+      .collection(collections.requests)
       .doc(storedId)
       .collection(historyArchive)
       .count()
@@ -429,7 +434,9 @@ describe('the smaller defects', () => {
     await visitorPage.getByRole('button', { name: contactPage.submit }).click();
     await eventually(
       async () =>
-        (await db.collection('users').where('name', '==', 'Pat Phone').get()).docs[0]?.get('phone'),
+        (
+          await db.collection(collections.requests).where('name', '==', 'Pat Phone').get()
+        ).docs[0]?.get('phone'),
       '+442079460958',
     );
     // And one suspected spam, which All leaves out.

@@ -15,6 +15,7 @@ import {
   idTokenOf,
 } from '../support/browser/staff-accounts';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
+import { collections } from '../../platform/contact-request/contact-schema.cjs';
 
 // Two browsers at once, a federated page, Firebase Auth and a live listener: seconds per step.
 jest.setTimeout(60_000);
@@ -104,7 +105,7 @@ async function sendThroughContact(request: Request): Promise<void> {
 /** A stored request, written as the form writes it (for requests that only need to exist). */
 async function storeRequest(id: string, fields: Omit<Request, never>, minutesAgo: number) {
   await db
-    .collection('users')
+    .collection(collections.requests)
     .doc(id)
     .set({
       name: fields.Name,
@@ -410,7 +411,8 @@ describe('the staff inbox', () => {
       .getByText(staffInbox.status.replied, { exact: true })
       .waitFor();
     await eventually(
-      async () => (await db.collection('users').doc('AdaRequest000000000').get()).data()?.status,
+      async () =>
+        (await db.collection(collections.requests).doc('AdaRequest000000000').get()).data()?.status,
       'replied',
     );
 
@@ -448,7 +450,8 @@ describe('the staff inbox', () => {
       .getByText(staffInbox.status.new, { exact: true })
       .waitFor();
     await eventually(
-      async () => (await db.collection('users').doc('AdaRequest000000000').get()).data()?.status,
+      async () =>
+        (await db.collection(collections.requests).doc('AdaRequest000000000').get()).data()?.status,
       'new',
     );
   });
@@ -513,13 +516,17 @@ describe('the staff inbox', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect((await db.collection('users').doc('AdaRequest000000000').get()).exists).toBe(true);
+    expect(
+      (await db.collection(collections.requests).doc('AdaRequest000000000').get()).exists,
+    ).toBe(true);
 
     await deleteButton.click();
     await dialog.getByRole('button', { name: staffInbox.confirmDelete.confirm }).click();
     await card(page, ada.Name).waitFor({ state: 'detached' });
     await dialog.waitFor({ state: 'hidden' });
-    expect((await db.collection('users').doc('AdaRequest000000000').get()).exists).toBe(false);
+    expect(
+      (await db.collection(collections.requests).doc('AdaRequest000000000').get()).exists,
+    ).toBe(false);
     expect(await page.locator('main article h3').allInnerTexts()).toEqual([formulaCo.Name]);
     // Focus goes to the neighbouring request (the list does not jump to its heading).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(

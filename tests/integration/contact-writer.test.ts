@@ -25,6 +25,7 @@ import {
   startAnswerLosingProxy,
   startSilentServer,
 } from '../support/servers/unanswering-servers';
+import { collections } from '../../platform/contact-request/contact-schema.cjs';
 
 // Its own project, so the rules tests and these never see each other's documents.
 const projectId = 'demo-writer-test';
@@ -64,7 +65,7 @@ beforeEach(async () => {
 afterAll(() => deleteApp(admin));
 
 async function allDocuments() {
-  return (await db.collection('users').get()).docs;
+  return (await db.collection(collections.requests).get()).docs;
 }
 
 /** A writer that reaches the emulator through `proxy` and waits `timeoutMs` for each answer. */

@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeContactRequest } from '../../platform/contact-request/contact-request.cjs';
 import {
+  collections,
   clientIntervalSeconds,
   contextFieldNames,
   contextFields,
@@ -112,7 +113,7 @@ async function createAs(
   id: string,
 ) {
   const batch = writeBatch(db);
-  batch.set(doc(db, 'users', id), data);
+  batch.set(doc(db, collections.requests, id), data);
   batch.set(doc(db, 'clients', uid), { request: id, last: serverTimestamp() });
   return batch.commit();
 }
@@ -129,7 +130,7 @@ const storedId = 'StoredRequest0000001';
 /** A stored request, written past the rules as a real create would have left it. */
 async function seed(id = storedId) {
   await env.withSecurityRulesDisabled(async (context) => {
-    await setDoc(doc(context.firestore(), 'users', id), valid());
+    await setDoc(doc(context.firestore(), collections.requests, id), valid());
   });
 }
 
@@ -466,17 +467,17 @@ describe('the per-client ceiling: one request per client per interval', () => {
   }
 
   it('refuses a create without sign-in', async () => {
-    await assertFails(setDoc(doc(visitor(), 'users', newDocumentId()), valid()));
+    await assertFails(setDoc(doc(visitor(), collections.requests, newDocumentId()), valid()));
     const db = visitor();
     const batch = writeBatch(db);
     const id = newDocumentId();
-    batch.set(doc(db, 'users', id), valid());
+    batch.set(doc(db, collections.requests, id), valid());
     batch.set(doc(db, 'clients', 'anyone'), { request: id, last: serverTimestamp() });
     await assertFails(batch.commit());
   });
 
   it("refuses a signed-in create without the client's record in the same commit", async () => {
-    await assertFails(setDoc(doc(client(uid), 'users', newDocumentId()), valid()));
+    await assertFails(setDoc(doc(client(uid), collections.requests, newDocumentId()), valid()));
   });
 
   it('allows the first request of a client, with its record', async () => {
@@ -497,17 +498,18 @@ describe('the per-client ceiling: one request per client per interval', () => {
     const db = client(uid);
     // Without a record, as one commit of many requests was stored before.
     const plain = writeBatch(db);
-    for (let i = 0; i < 5; i += 1) plain.set(doc(db, 'users', newDocumentId()), valid());
+    for (let i = 0; i < 5; i += 1)
+      plain.set(doc(db, collections.requests, newDocumentId()), valid());
     await assertFails(plain.commit());
     // With a record naming one of them.
     const batch = writeBatch(db);
     const ids = Array.from({ length: 5 }, () => newDocumentId());
-    for (const id of ids) batch.set(doc(db, 'users', id), valid());
+    for (const id of ids) batch.set(doc(db, collections.requests, id), valid());
     batch.set(doc(db, 'clients', uid), { request: ids[0], last: serverTimestamp() });
     await assertFails(batch.commit());
     let count = 0;
     await env.withSecurityRulesDisabled(async (context) => {
-      count = (await getDocs(collection(context.firestore(), 'users'))).size;
+      count = (await getDocs(collection(context.firestore(), collections.requests))).size;
     });
     expect(count).toBe(0);
   });
@@ -516,11 +518,11 @@ describe('the per-client ceiling: one request per client per interval', () => {
     const id = newDocumentId();
     const db = client(uid);
     const batch = writeBatch(db);
-    batch.set(doc(db, 'users', id), valid());
+    batch.set(doc(db, collections.requests, id), valid());
     batch.set(doc(db, 'clients', 'someone-else'), { request: id, last: serverTimestamp() });
     await assertFails(batch.commit());
     const other = writeBatch(db);
-    other.set(doc(db, 'users', id), valid());
+    other.set(doc(db, collections.requests, id), valid());
     other.set(doc(db, 'clients', uid), { request: newDocumentId(), last: serverTimestamp() });
     await assertFails(other.commit());
   });
@@ -530,7 +532,7 @@ describe('the per-client ceiling: one request per client per interval', () => {
     const id = newDocumentId();
     const withRecord = async (record: Record<string, unknown>) => {
       const batch = writeBatch(db);
-      batch.set(doc(db, 'users', id), valid());
+      batch.set(doc(db, collections.requests, id), valid());
       batch.set(doc(db, 'clients', uid), record);
       return batch.commit();
     };
@@ -598,7 +600,9 @@ describe('stored requests', () => {
   beforeEach(() => seed());
 
   it('cannot be updated by a visitor', async () => {
-    await assertFails(updateDoc(doc(visitor(), 'users', storedId), { name: 'Changed' }));
+    await assertFails(
+      updateDoc(doc(visitor(), collections.requests, storedId), { name: 'Changed' }),
+    );
   });
 
   it('cannot be overwritten with a valid request (set on an existing id is an update)', async () => {
@@ -606,39 +610,41 @@ describe('stored requests', () => {
   });
 
   it('cannot have its content changed by staff', async () => {
-    await assertFails(updateDoc(doc(staff(), 'users', storedId), { name: 'Changed' }));
+    await assertFails(updateDoc(doc(staff(), collections.requests, storedId), { name: 'Changed' }));
     await assertFails(
-      updateDoc(doc(staff(), 'users', storedId), {
+      updateDoc(doc(staff(), collections.requests, storedId), {
         status: 'answered',
         answeredAt: serverTimestamp(),
         message: 'Changed',
       }),
     );
-    await assertFails(setDoc(doc(staff(), 'users', storedId), { ...valid(), status: 'answered' }));
+    await assertFails(
+      setDoc(doc(staff(), collections.requests, storedId), { ...valid(), status: 'answered' }),
+    );
   });
 
   it('cannot be deleted by a visitor or a signed-in user without the claim', async () => {
-    await assertFails(deleteDoc(doc(visitor(), 'users', storedId)));
+    await assertFails(deleteDoc(doc(visitor(), collections.requests, storedId)));
     const user = env.authenticatedContext('someone', { staff: false }).firestore();
-    await assertFails(deleteDoc(doc(user, 'users', storedId)));
+    await assertFails(deleteDoc(doc(user, collections.requests, storedId)));
   });
 
   it('cannot be read by the public', async () => {
-    await assertFails(getDoc(doc(visitor(), 'users', storedId)));
-    await assertFails(getDocs(collection(visitor(), 'users')));
+    await assertFails(getDoc(doc(visitor(), collections.requests, storedId)));
+    await assertFails(getDocs(collection(visitor(), collections.requests)));
   });
 
   it('cannot be read by a signed-in user without the staff claim', async () => {
     const user = env.authenticatedContext('someone', { staff: false }).firestore();
-    await assertFails(getDoc(doc(user, 'users', storedId)));
+    await assertFails(getDoc(doc(user, collections.requests, storedId)));
     const plain = env.authenticatedContext('plain').firestore();
-    await assertFails(getDocs(collection(plain, 'users')));
+    await assertFails(getDocs(collection(plain, collections.requests)));
   });
 
   it('can be read and listed by staff', async () => {
-    const snapshot = await assertSucceeds(getDoc(doc(staff(), 'users', storedId)));
+    const snapshot = await assertSucceeds(getDoc(doc(staff(), collections.requests, storedId)));
     expect(snapshot.data()?.name).toBe('Ada Lovelace');
-    const list = await assertSucceeds(getDocs(collection(staff(), 'users')));
+    const list = await assertSucceeds(getDocs(collection(staff(), collections.requests)));
     expect(list.size).toBe(1);
   });
 });
@@ -673,14 +679,14 @@ describe('suspected spam: the browser reports, the function judges, staff rescue
 
   async function storedSpam(spam = true) {
     await env.withSecurityRulesDisabled(async (context) => {
-      await setDoc(doc(context.firestore(), 'users', storedId), {
+      await setDoc(doc(context.firestore(), collections.requests, storedId), {
         ...valid(),
         spam,
         spamScore: 3,
         spamReasons: ['honeypot'],
       });
     });
-    return doc(staff(), 'users', storedId);
+    return doc(staff(), collections.requests, storedId);
   }
 
   /** "Not spam" as the inbox writes it: the flag, the time and the next history entry. */
@@ -701,7 +707,7 @@ describe('suspected spam: the browser reports, the function judges, staff rescue
 
   it('lets staff mark suspected spam "not spam", at the server time, in its history, and nothing else', async () => {
     await storedSpam();
-    const ref = doc(staffAda(), 'users', storedId);
+    const ref = doc(staffAda(), collections.requests, storedId);
     await assertFails(updateDoc(ref, { spam: false }));
     await assertFails(updateDoc(ref, { spam: false, rescuedAt: serverTimestamp() }));
     await assertFails(updateDoc(ref, { ...rescue(), rescuedAt: Timestamp.fromMillis(0) }));
@@ -716,9 +722,9 @@ describe('suspected spam: the browser reports, the function judges, staff rescue
     await env.clearFirestore();
     await grantAccess('staff-member', 'ada', 'bo');
     await seed();
-    await assertFails(updateDoc(doc(staffAda(), 'users', storedId), rescue()));
+    await assertFails(updateDoc(doc(staffAda(), collections.requests, storedId), rescue()));
     const ref = await storedSpam();
-    await assertFails(updateDoc(doc(client('someone'), 'users', storedId), rescue()));
+    await assertFails(updateDoc(doc(client('someone'), collections.requests, storedId), rescue()));
     await assertSucceeds(getDoc(ref));
   });
 });
@@ -733,7 +739,7 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
     env
       .authenticatedContext(email.split('@')[0]!, { staff: true, email, email_verified: true })
       .firestore();
-  const ref = (db = member()) => doc(db, 'users', storedId);
+  const ref = (db = member()) => doc(db, collections.requests, storedId);
   /** One change, as the inbox writes it: the field, the next history entry and the new count. */
   const change = (
     field: 'status' | 'owner' | 'note',
@@ -748,7 +754,7 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
   async function stored() {
     let data: Record<string, unknown> | undefined;
     await env.withSecurityRulesDisabled(async (context) => {
-      data = (await getDoc(doc(context.firestore(), 'users', storedId))).data();
+      data = (await getDoc(doc(context.firestore(), collections.requests, storedId))).data();
     });
     return data;
   }
@@ -947,7 +953,7 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
     let archive: Array<{ id: string; data: Record<string, unknown> }> = [];
     await env.withSecurityRulesDisabled(async (context) => {
       const snapshot = await getDocs(
-        collection(context.firestore(), 'users', storedId, historyArchive),
+        collection(context.firestore(), collections.requests, storedId, historyArchive),
       );
       archive = snapshot.docs.map((entry) => ({ id: entry.id, data: entry.data() }));
     });
@@ -961,13 +967,13 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
 
   it('an archived entry cannot be made up, rewritten or removed; it goes only with its request', async () => {
     for (let n = 0; n <= leadLimits.history; n += 1) await saveAs(ada, 'note', `note ${n}`);
-    const entry = doc(member(), 'users', storedId, historyArchive, historyKey(0));
+    const entry = doc(member(), collections.requests, storedId, historyArchive, historyKey(0));
     const stored0 = (await assertSucceeds(getDoc(entry))).data();
     expect(stored0).toMatchObject({ to: 'note 0', uid: 'ada' });
     await assertFails(setDoc(entry, { ...stored0, to: 'rewritten' }));
     await assertFails(deleteDoc(entry));
     await assertFails(
-      setDoc(doc(member(), 'users', storedId, historyArchive, historyKey(1)), {
+      setDoc(doc(member(), collections.requests, storedId, historyArchive, historyKey(1)), {
         at: serverTimestamp(),
         by: ada,
         uid: 'ada',
@@ -982,7 +988,9 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
         [`history.${historyKey(1)}`]: deleteField(),
       }),
     );
-    await assertFails(getDoc(doc(visitor(), 'users', storedId, historyArchive, historyKey(0))));
+    await assertFails(
+      getDoc(doc(visitor(), collections.requests, storedId, historyArchive, historyKey(0))),
+    );
     await assertSucceeds(deleteLead(firestoreSdk, modular(member()), storedId));
     expect(await stored()).toBeUndefined();
   });
@@ -991,7 +999,7 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
     await assertSucceeds(getDoc(ref()));
     await revokeAccess('ada');
     await assertFails(getDoc(ref()));
-    await assertFails(getDocs(collection(member(), 'users')));
+    await assertFails(getDocs(collection(member(), collections.requests)));
     await assertFails(updateDoc(ref(), change('status', 'won')));
     await assertFails(saveAs(ada, 'status', 'won'));
     // It can still read its own roster entry (gone), which is how its open inbox learns it.
@@ -1008,7 +1016,7 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
     const director = 'studio.director@firstday.studio';
     await assertFails(
       updateDoc(
-        doc(unverified, 'users', storedId),
+        doc(unverified, collections.requests, storedId),
         change('note', 'x', { by: director, uid: 'ada' }),
       ),
     );
@@ -1016,7 +1024,10 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
       setDoc(doc(unverified, 'staffMembers', director), { seenAt: serverTimestamp() }),
     );
     await assertSucceeds(
-      updateDoc(doc(unverified, 'users', storedId), change('note', 'x', { by: '', uid: 'ada' })),
+      updateDoc(
+        doc(unverified, collections.requests, storedId),
+        change('note', 'x', { by: '', uid: 'ada' }),
+      ),
     );
     // A verified address is recorded as itself, never left out.
     await assertFails(
@@ -1026,7 +1037,9 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
   });
 
   it('staff cannot touch a request that does not exist, nor the mail queue', async () => {
-    await assertFails(updateDoc(doc(member(), 'users', newDocumentId()), change('status', 'won')));
+    await assertFails(
+      updateDoc(doc(member(), collections.requests, newDocumentId()), change('status', 'won')),
+    );
     await assertFails(getDoc(doc(staff(), 'mail', storedId)));
     await assertFails(setDoc(doc(staff(), 'mail', storedId), { to: 'x@example.com' }));
     await assertFails(setDoc(doc(visitor(), 'mail', storedId), { to: 'x@example.com' }));
@@ -1041,7 +1054,9 @@ describe('everything else', () => {
 
   it('denies writes to a sub-collection of a request', async () => {
     await seed();
-    await assertFails(setDoc(doc(visitor(), 'users', storedId, 'notes', 'n'), valid()));
+    await assertFails(
+      setDoc(doc(visitor(), collections.requests, storedId, 'notes', 'n'), valid()),
+    );
   });
 
   it('denies reads of another collection, even to staff', async () => {

@@ -16,6 +16,7 @@ import {
   within,
   writeStandInBuild,
 } from '../support/servers/npm-start';
+import { collections } from '../../platform/contact-request/contact-schema.cjs';
 
 /**
  * `npm start` runs the notification function against its Firestore emulator: a spam request
@@ -97,7 +98,7 @@ const text = (value: string) => ({ stringValue: value });
 
 /** A request as the form stores it, and the visitor's record the rules write with it. */
 async function sendRequest(id: string, message: string, seconds = 40) {
-  await write('users', id, {
+  await write(collections.requests, id, {
     name: text(`Ada ${id}`),
     phone: text('+44 20 7946 0958'),
     email: text(`ada.${id.toLowerCase()}@example.com`),

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import paths from '../../tools/stack/paths.cjs';
 import { clearEmulator, emulatorAddress } from '../support/emulators/firestore';
+import { collections } from '../../platform/contact-request/contact-schema.cjs';
 
 /**
  * `npm run submissions` as staff run it, against the Firestore emulator: deleting one request,
@@ -48,7 +49,7 @@ async function seed() {
 }
 
 async function remaining() {
-  return (await db.collection('users').get()).docs.map((doc) => doc.id).sort();
+  return (await db.collection(collections.requests).get()).docs.map((doc) => doc.id).sort();
 }
 
 const submissions = (...args: string[]) =>

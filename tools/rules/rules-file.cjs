@@ -50,6 +50,10 @@ function values() {
     historyKeyBase: String(schema.historyKeyBase),
     historyMax: String(schema.leadLimits.history),
     historyArchive: schema.historyArchive,
+    requests: schema.collections.requests,
+    clients: schema.collections.clients,
+    staffAccess: schema.collections.staffAccess,
+    staffMembers: schema.collections.staffMembers,
     historyEntryKeys: keyList(schema.historyEntryKeys),
     clientIntervalSeconds: String(schema.clientIntervalSeconds),
   };

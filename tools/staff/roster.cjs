@@ -1,6 +1,7 @@
 // @ts-check
 const { deleteApp } = require('firebase-admin/app');
 const { getFirestore } = require('firebase-admin/firestore');
+const { collections } = require('../../platform/contact-request/contact-schema.cjs');
 const { CliError } = require('../cli/cli.cjs');
 const { explain, openApp, withTimeout } = require('../submissions/read-submissions.cjs');
 
@@ -41,7 +42,7 @@ async function withFirestore(target, action, work) {
  */
 function grantAccess(target, uid, email) {
   return withFirestore(target, 'write', async (db) => {
-    await db.collection('staffAccess').doc(uid).set({ email, grantedAt: new Date() });
+    await db.collection(collections.staffAccess).doc(uid).set({ email, grantedAt: new Date() });
   });
 }
 
@@ -68,7 +69,7 @@ function deleteEntry(target, collection, id) {
  * @returns {Promise<boolean>} whether it was on it
  */
 function revokeAccess(target, uid) {
-  return deleteEntry(target, 'staffAccess', uid);
+  return deleteEntry(target, collections.staffAccess, uid);
 }
 
 /**
@@ -79,7 +80,7 @@ function revokeAccess(target, uid) {
  * @returns {Promise<boolean>} whether there was an entry
  */
 function leaveRoster(target, email) {
-  return deleteEntry(target, 'staffMembers', email);
+  return deleteEntry(target, collections.staffMembers, email);
 }
 
 module.exports = { leaveRoster, grantAccess, revokeAccess };

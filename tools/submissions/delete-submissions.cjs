@@ -2,7 +2,10 @@
 const { deleteApp } = require('firebase-admin/app');
 const { getFirestore, Timestamp } = require('firebase-admin/firestore');
 const { CliError } = require('../cli/cli.cjs');
-const { historyArchive } = require('../../platform/contact-request/contact-schema.cjs');
+const {
+  collections,
+  historyArchive,
+} = require('../../platform/contact-request/contact-schema.cjs');
 const { explain, openApp, text, withTimeout } = require('./read-submissions.cjs');
 
 /**
@@ -41,7 +44,7 @@ async function withDatabase(target, work) {
  */
 function deleteSubmission(target, id) {
   return withDatabase(target, async (db, step) => {
-    const ref = db.collection('users').doc(id);
+    const ref = db.collection(collections.requests).doc(id);
     const snapshot = await step(ref.get());
     if (!snapshot.exists) throw new CliError(`There is no request with the id "${id}".`);
     const data = snapshot.data() ?? {};
@@ -65,7 +68,11 @@ function deleteSubmission(target, id) {
 function purgeBefore(target, before, confirm) {
   return withDatabase(target, async (db, step) => {
     const snapshot = await step(
-      db.collection('users').where('createdAt', '<', Timestamp.fromDate(before)).select().get(),
+      db
+        .collection(collections.requests)
+        .where('createdAt', '<', Timestamp.fromDate(before))
+        .select()
+        .get(),
     );
     const found = snapshot.size;
     if (found === 0 || !(await confirm(found))) return { found, deleted: 0 };

@@ -9,7 +9,10 @@ const {
   decodeContactRequest,
   withArchivedHistory,
 } = require('../../platform/contact-request/contact-request.cjs');
-const { historyArchive } = require('../../platform/contact-request/contact-schema.cjs');
+const {
+  collections,
+  historyArchive,
+} = require('../../platform/contact-request/contact-schema.cjs');
 const env = require('../cli/env.cjs');
 
 /** Reads contact requests with firebase-admin, from an emulator or a real project. */
@@ -135,7 +138,7 @@ const text = (value) => (typeof value === 'string' ? value : value == null ? '' 
 async function readSubmissions(target, { since } = {}) {
   const app = await openApp(target);
   try {
-    let query = getFirestore(app).collection('users').orderBy('createdAt', 'desc');
+    let query = getFirestore(app).collection(collections.requests).orderBy('createdAt', 'desc');
     if (since) query = query.where('createdAt', '>=', Timestamp.fromDate(since));
     const snapshot = await withTimeout(query.get()).catch((error) => {
       throw target.kind === 'project'

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { collections as shared } from '../../../platform/contact-request/contact-schema.cjs';
 import { replyAddress, type ContactRequest } from '../contact-request';
 import { autoreplyMail } from './autoreply-mail';
 import { senderName } from './sender-name';
@@ -24,7 +25,11 @@ export type AutoreplyResult =
   | 'address-ceiling'
   | 'client-ceiling';
 
-const collections = { mail: 'mail', clients: 'clients', limits: 'autoreplyLimits' } as const;
+const collections = {
+  mail: shared.mail,
+  clients: shared.clients,
+  limits: 'autoreplyLimits',
+} as const;
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 

@@ -1,4 +1,5 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 
 /**
  * One line per message the function queues in the `mail` collection (where the Trigger Email
@@ -32,7 +33,7 @@ export function logNewMail(options: {
 }): Promise<() => void> {
   return new Promise((resolve, reject) => {
     let first = true;
-    const stop = options.db.collection('mail').onSnapshot(
+    const stop = options.db.collection(collections.mail).onSnapshot(
       (snapshot) => {
         if (first) {
           first = false;

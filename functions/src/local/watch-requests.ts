@@ -1,4 +1,5 @@
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 import type { Delivery } from './delivery-queue';
 import { deliveredDocuments, markDelivered, wasDelivered } from './delivered-events';
 import { createdEvent, updatedEvent } from './trigger-events';
@@ -46,7 +47,7 @@ export async function watchRequests(options: {
 
   return new Promise<() => void>((resolve, reject) => {
     let first = true;
-    const stop = db.collection('users').onSnapshot(
+    const stop = db.collection(collections.requests).onSnapshot(
       (snapshot) => {
         for (const change of snapshot.docChanges()) {
           const { doc } = change;

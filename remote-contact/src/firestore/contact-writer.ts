@@ -12,13 +12,13 @@ import {
   type FormSignals,
   type WriteOutcome,
 } from './contact-submission';
-import { maxFormSeconds } from '../../../platform/contact-request/contact-schema.cjs';
+import { collections, maxFormSeconds } from '../../../platform/contact-request/contact-schema.cjs';
 import { contactWriteDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { StoredContext } from './request-context';
 
-export const contactCollection = 'users';
+const contactCollection = collections.requests;
 /** Each client's record for the per-client ceiling (firestore.rules): { request, last }. */
-export const clientsCollection = 'clients';
+const clientsCollection = collections.clients;
 // Why that long: platform/deadlines.cjs.
 export { contactWriteDeadlineMs as writeTimeoutMs };
 

@@ -1,12 +1,13 @@
 import type * as FirestoreSdk from 'firebase/firestore';
 import {
+  collections,
   historyArchive,
   historyKey,
   leadLimits,
 } from '../../../platform/contact-request/contact-schema.cjs';
 import type { HistoryField } from '../../../platform/contact-request/contact-request.cjs';
 
-const requestsCollection = 'users';
+const requestsCollection = collections.requests;
 
 /** Who makes a change: the account id, and its address only when it is verified ('' otherwise). */
 export interface Author {

@@ -3,12 +3,12 @@ import {
   withArchivedHistory,
   type HistoryField,
 } from '../../../platform/contact-request/contact-request.cjs';
-import { historyArchive } from '../../../platform/contact-request/contact-schema.cjs';
+import { collections, historyArchive } from '../../../platform/contact-request/contact-schema.cjs';
 import { toInboxRequest, type InboxRequest } from './inbox-request';
 import { deleteLead, saveLeadChange, type Author } from './lead-change';
 import type { StaffConnection } from './staff-connection';
 
-const requestsCollection = 'users';
+const requestsCollection = collections.requests;
 
 export type InboxRequests =
   | { readonly kind: 'loading' }
@@ -189,7 +189,7 @@ export function deleteRequest(
   return deleteLead(sdk, db, id);
 }
 
-const staffCollection = 'staffMembers';
+const staffCollection = collections.staffMembers;
 
 /**
  * The staff who can own a lead: everyone who has opened the inbox (each registers under their

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 import { staffConnection, type StaffConnection } from './staff-connection';
 import { startFirstPageEarly } from './use-inbox-requests';
 
@@ -18,7 +19,7 @@ export type StaffSession =
   | { readonly kind: 'refused'; readonly connection: StaffConnection; readonly email: string }
   | { readonly kind: 'staff'; readonly connection: StaffConnection; readonly email: string };
 
-const accessCollection = 'staffAccess';
+const accessCollection = collections.staffAccess;
 
 /**
  * Follows the signed-in user, the claims of its ID token (a new claim arrives with a new token)

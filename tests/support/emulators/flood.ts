@@ -2,6 +2,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { newDocumentId } from '../../../remote-contact/src/firestore/document-id';
 import { authEmulatorAddress, clearEmulator, emulatorAddress } from './firestore';
+import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 
 /**
  * One client flooding the contact collection as an attacker would: straight to Firestore's REST
@@ -105,7 +106,8 @@ export async function runFlood(projectId: string, seconds: number): Promise<Floo
 
   const admin = initializeApp({ projectId }, `flood-${projectId}-${Date.now()}`);
   try {
-    const stored = (await getFirestore(admin).collection('users').count().get()).data().count;
+    const stored = (await getFirestore(admin).collection(collections.requests).count().get()).data()
+      .count;
     return { seconds: elapsed, commits, stored };
   } finally {
     await deleteApp(admin);

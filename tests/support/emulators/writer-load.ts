@@ -10,6 +10,7 @@ import { newDocumentId } from '../../../remote-contact/src/firestore/document-id
 import type { FirebaseSettings } from '../../../remote-contact/src/firestore/firebase-settings';
 import { authEmulatorAddress, clearEmulator, emulatorAddress } from './firestore';
 import { startFaultProxy, type Fault } from '../servers/fault-proxy';
+import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 
 /**
  * A load run through the real writer: 1,000 submissions, 10 at once, with writes lost on the way,
@@ -129,7 +130,7 @@ export async function runWriterLoad(projectId: string, seed = loadSeed): Promise
   // Answers held back by the proxy may still be landing: give them a moment.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   try {
-    const docs = (await db.collection('users').get()).docs;
+    const docs = (await db.collection(collections.requests).get()).docs;
     const stored = new Map(docs.map((doc) => [doc.id, doc.data()]));
     const sentIds = new Set(results.map((r) => r.id));
     const messages = new Set(docs.map((doc) => String(doc.data().message)));
