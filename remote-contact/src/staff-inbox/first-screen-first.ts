@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** How many requests the list draws in its first paint: more than a screen shows. */
-export const firstScreenCards = 8;
+const firstScreenCards = 8;
 
 /** Drawn without waiting for a frame in a tab that never paints (in the background). */
 const wholeListLatestMs = 250;

@@ -35,11 +35,15 @@ class StackLogEnvironment extends TestEnvironment {
     this.from = 0;
   }
 
-  /** @param {import('jest-circus').Event} event */
+  /**
+   * The test events this needs (jest-circus's Event, narrowed to what is read here).
+   * @param {{ name: string; test?: { name: string; errors: unknown[] }; hook?: { type: string } }} event
+   */
   handleTestEvent(event) {
     if (event.name === 'test_start' || event.name === 'hook_start') this.from = this.size();
-    if (event.name === 'test_done' && event.test.errors.length > 0) this.show(event.test.name);
-    if (event.name === 'hook_failure') this.show(`${event.hook.type} hook`);
+    if (event.name === 'test_done' && event.test && event.test.errors.length > 0)
+      this.show(event.test.name);
+    if (event.name === 'hook_failure') this.show(`${event.hook?.type ?? 'a'} hook`);
   }
 
   size() {
