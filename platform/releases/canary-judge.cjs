@@ -8,13 +8,14 @@
  * Error rates over a whole run, not per look:
  * - A rollback needs a one-sided test (Fisher's exact test on views with an error or a failed
  *   load, a Mann-Whitney rank test on the INP and LCP histograms) to pass at a level spent
- *   across the looks: each look spends `falseRollbackRate × lookEvery / horizon`, shared out
- *   among the tests it runs (a union bound), so a canary equal to live is rolled back in at most
- *   `falseRollbackRate` of runs up to `horizon` long, however many routes and checks there are.
+ *   across the looks (alpha spending: half of `falseRollbackRate` over the first two hours,
+ *   half over the rest of `horizon`), shared out among the tests of a look (a union bound), so
+ *   a canary equal to live is rolled back in at most `falseRollbackRate` of runs up to
+ *   `horizon` long, however many routes and checks there are.
  *   The effect must also clear a floor (error share above 1.5× live's + 0.2 points, p75 at
  *   least 1.1× live's), so a significant but harmless difference is not a rollback.
  * - A catastrophe (most canary views of a route erroring) is tested against an absolute share
- *   with a quarter of the level, among far fewer tests: about ten canary views are enough.
+ *   with a tenth of the level, among far fewer tests: about ten canary views are enough.
  * - "Healthy" needs the data to show the canary below each floor (non-inferiority, at
  *   `falseHealthyRate` spent the same way), the window to have passed, and the share of views
  *   on the canary to fit its share (a sample-ratio check: forged or duplicated canary beacons
@@ -123,7 +124,7 @@ const siteOf = (routes) => mergeSamples(Object.values(routes));
 
 /**
  * @typedef {object} Finding
- * @property {'compare' | 'catastrophe'} family
+ * @property {'site' | 'route' | 'catastrophe'} family
  * @property {number} p
  * @property {boolean} overFloor
  * @property {string} reason
@@ -146,6 +147,7 @@ const histogramChecks = /** @type {const} */ ([
  * @returns {Finding[]}
  */
 function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) {
+  const site = scope === 'whole site';
   /** @type {Finding[]} */
   const findings = [];
   const where = `${scope} (${window})`;
@@ -156,7 +158,7 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
     const overFloor = ours > theirs * policy.errorRatio + policy.errorPoints;
     if (canary.views > 0 && live.views > 0)
       findings.push({
-        family: 'compare',
+        family: site ? 'site' : 'route',
         // Only a finding over its floor can decide: the others' tests are not run (p = 1).
         p: overFloor ? tests.fisherGreater(canary[field], canary.views, live[field], live.views) : 1,
         overFloor,
@@ -174,15 +176,17 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
   for (const [name, field] of histogramChecks) {
     const ours = canary[field];
     const theirs = live[field];
-    if (countOf(ours) < policy.minRankSamples || countOf(theirs) < policy.minRankSamples) continue;
+    const ourCount = countOf(ours);
+    const theirCount = countOf(theirs);
+    if (ourCount < policy.minRankSamples || theirCount < policy.minRankSamples) continue;
     const ourP75 = percentileOf(name, ours, 0.75) ?? 0;
     const theirP75 = percentileOf(name, theirs, 0.75) ?? 0;
     const overFloor = ourP75 >= theirP75 * policy.p75Ratio;
     findings.push({
-      family: 'compare',
+      family: site ? 'site' : 'route',
       p: overFloor ? tests.rankTestGreater(ours, theirs) : 1,
       overFloor,
-      reason: `${where}: p75 ${name} ${Math.round(ourP75)} ms on the canary against ${Math.round(theirP75)} ms live (${countOf(ours)} and ${countOf(theirs)} samples)`,
+      reason: `${where}: p75 ${name} ${Math.round(ourP75)} ms on the canary against ${Math.round(theirP75)} ms live (${ourCount} and ${theirCount} samples)`,
     });
   }
   return findings;
@@ -194,11 +198,14 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
  * @param {Finding[]} findings @param {number} lookLevel
  */
 function rollbackReasons(findings, lookLevel) {
-  const counts = { compare: 0, catastrophe: 0 };
+  const counts = { site: 0, route: 0, catastrophe: 0 };
   for (const finding of findings) counts[finding.family] += 1;
+  // A catastrophe has a tenth of the level, among its few tests (each further canary view
+  // divides its p-value by five); the comparisons of the whole site, where most effects show
+  // first, most; those of each route the rest.
+  const shares = { site: counts.route ? 0.7 : 0.9, route: 0.2, catastrophe: 0.1 };
   return findings.flatMap((finding) => {
-    // A catastrophe has a quarter of the level, among its few tests; the comparisons the rest.
-    const level = (lookLevel * (finding.family === 'catastrophe' ? 0.25 : 0.75)) / counts[finding.family];
+    const level = (lookLevel * shares[finding.family]) / counts[finding.family];
     return finding.overFloor && finding.p <= level
       ? [`${finding.reason}; p = ${pText(finding.p)} (needed ≤ ${pText(level)})`]
       : [];
@@ -257,14 +264,16 @@ function healthChecks(canary, live, policy, level) {
         0,
       );
     const n = countOf(ours);
-    const liveAbove = shareOf(above(theirs), countOf(theirs));
+    const liveCount = countOf(theirs);
+    const oursAbove = above(ours);
+    const liveAbove = shareOf(above(theirs), liveCount);
     const shown =
-      countOf(theirs) >= policy.minRankSamples && tests.binomialAtMost(above(ours), n, 0.25) <= level;
+      liveCount >= policy.minRankSamples && tests.binomialAtMost(oursAbove, n, 0.25) <= level;
     const needed = shown ? 0 : Math.max(1, viewsNeeded(liveAbove, 0.25, level) - n);
     checks.push({
       shown,
       needed,
-      reason: `${name}: ${above(ours)} of ${n} canary samples above ${policy.p75Ratio}× live's p75 (${Math.round(p75 ?? 0)} ms; ${countOf(theirs)} live samples); a quarter would be the floor`,
+      reason: `${name}: ${oursAbove} of ${n} canary samples above ${policy.p75Ratio}× live's p75 (${Math.round(p75 ?? 0)} ms; ${liveCount} live samples); a quarter would be the floor`,
     });
   }
   return checks;
@@ -283,6 +292,24 @@ function bucketIndexOf(histogram, fraction) {
 }
 
 /**
+ * The share of a run's level this look may spend: half the level is spent evenly over the first
+ * two hours (where a bad canary shows first, and where a team waits on the verdict), the other
+ * half evenly over the rest of the horizon, so all looks of a run up to the horizon together
+ * spend at most the whole level. Past the horizon a look spends as much as in an even spending
+ * (each further horizon adds the level once more).
+ * @param {number} elapsedMs @param {CanaryPolicy} policy
+ */
+function lookShareOf(elapsedMs, policy) {
+  const { lookEveryMs, horizonMs } = policy;
+  const now = Math.max(elapsedMs, lookEveryMs);
+  if (now > horizonMs) return Math.min(1, lookEveryMs / horizonMs);
+  const early = Math.min(2 * 3_600_000, horizonMs / 2);
+  const spent = (/** @type {number} */ t) =>
+    (0.5 * Math.min(t, early)) / early + (0.5 * Math.max(0, t - early)) / (horizonMs - early);
+  return spent(now) - spent(Math.max(0, now - lookEveryMs));
+}
+
+/**
  * @param {object} input
  * @param {LaneSamples} input.cumulative since the canary started
  * @param {LaneSamples} [input.recent] the last `recentMs`
@@ -295,17 +322,20 @@ function bucketIndexOf(histogram, fraction) {
 function judgeCanary({ cumulative, recent, startedAt, share, now = Date.now() }, policy = defaultCanaryPolicy) {
   const started = typeof startedAt === 'number' ? startedAt : Date.parse(startedAt);
   const elapsedMs = Math.max(0, now - (Number.isNaN(started) ? now : started));
-  const lookShare = Math.min(1, policy.lookEveryMs / policy.horizonMs);
+  const lookShare = lookShareOf(elapsedMs, policy);
 
   /** @type {Finding[]} */
   const findings = [];
   const windows = /** @type {[string, LaneSamples][]} */ ([['whole run', cumulative]]);
-  if (recent && elapsedMs > policy.recentMs) windows.push([`last ${Math.round(policy.recentMs / 60_000)} min`, recent]);
+  // The recent window tells something the whole run does not once the run is much longer than
+  // it; before, its tests would only spend level.
+  if (recent && elapsedMs > 2 * policy.recentMs)
+    windows.push([`last ${Math.round(policy.recentMs / 60_000)} min`, recent]);
+  const site = { canary: siteOf(cumulative.canary), live: siteOf(cumulative.live) };
   for (const [window, lanes] of windows) {
     const whole = window === 'whole run';
-    findings.push(
-      ...rollbackFindings('whole site', window, siteOf(lanes.canary), siteOf(lanes.live), policy, whole),
-    );
+    const { canary, live } = whole ? site : { canary: siteOf(lanes.canary), live: siteOf(lanes.live) };
+    findings.push(...rollbackFindings('whole site', window, canary, live, policy, whole));
     // Per route on the whole run only: a route's recent hour rarely has the views to decide,
     // and every test spends some of the level.
     if (whole)
@@ -325,8 +355,7 @@ function judgeCanary({ cumulative, recent, startedAt, share, now = Date.now() },
       elapsedMs,
     };
 
-  const canary = siteOf(cumulative.canary);
-  const live = siteOf(cumulative.live);
+  const { canary, live } = site;
   const level = policy.falseHealthyRate * lookShare;
   /** @type {string[]} */
   const blockers = [];

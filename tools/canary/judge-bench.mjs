@@ -9,9 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clientBudget } from '../../platform/field-data/client-budget.cjs';
-import { canaryPolicyOf, judgeCanary } from '../../platform/releases/canary-judge.cjs';
 import { emptySample } from '../../platform/releases/canary-samples.cjs';
-import { model, randomSource, trafficOf } from './traffic-model.cjs';
+import { model, share, simulateRun } from './traffic-model.cjs';
 
 /** @typedef {import('../../platform/releases/canary-samples.cjs').LaneSamples} LaneSamples */
 /** @typedef {import('./traffic-model.cjs').Defect} Defect */
@@ -26,91 +25,7 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed))
 const out = path.resolve(values.out ?? 'reports/canary-judge.md');
 
 const hour = 3_600_000;
-const share = 10;
 const levels = [20, 100, 500, 5000];
-
-/**
- * @typedef {object} RunOutcome
- * @property {number | null} rollbackAt ms since the start
- * @property {number | null} healthyBeforeRollbackAt the first "healthy", if before any rollback
- * @property {number} canaryViews at the rollback (or the end)
- * @property {number} brokenViews canary views of the broken route at the rollback
- * @property {string} last the verdict at the last look
- */
-
-/**
- * Adds (sign 1) or takes away (sign -1) one step's samples, in place: the recent window moves
- * by one step per look instead of being summed again.
- * @param {LaneSamples} into @param {LaneSamples} step @param {1 | -1} [sign]
- */
-function addInto(into, step, sign = 1) {
-  for (const lane of /** @type {const} */ (['live', 'canary']))
-    for (const [route, sample] of Object.entries(step[lane])) {
-      const target = (into[lane][route] ??= emptySample());
-      target.views += sign * sample.views;
-      target.errorViews += sign * sample.errorViews;
-      target.failedLoadViews += sign * sample.failedLoadViews;
-      for (const field of /** @type {const} */ (['inp', 'lcp']))
-        for (const [key, count] of Object.entries(sample[field])) {
-          const next = (target[field][key] ?? 0) + sign * count;
-          if (next > 0) target[field][key] = next;
-          else delete target[field][key];
-        }
-    }
-}
-
-/**
- * One canary run, looked at every `lookEveryMs` until a rollback or `durationMs`.
- * @param {object} run
- * @param {number} run.viewsPerHour @param {number} run.lookEveryMs @param {number} run.durationMs
- * @param {Defect | null} run.defect @param {number} run.seed
- * @param {(atMs: number, step: LaneSamples) => void} [run.forge] adds forged data to a step
- * @returns {RunOutcome}
- */
-function simulateRun({ viewsPerHour, lookEveryMs, durationMs, defect, seed: runSeed, forge }) {
-  const policy = canaryPolicyOf({ lookEveryMs });
-  const random = randomSource(runSeed);
-  /** @type {LaneSamples} */
-  const cumulative = { live: {}, canary: {} };
-  /** @type {LaneSamples[]} */
-  const window = [];
-  const windowSteps = Math.ceil(policy.recentMs / lookEveryMs);
-  /** @type {LaneSamples} */
-  const recent = { live: {}, canary: {} };
-  /** @type {number | null} */
-  let healthyAt = null;
-  let last = 'wait';
-  for (let at = lookEveryMs; at <= durationMs; at += lookEveryMs) {
-    const step = trafficOf({ viewsPerHour, share, ms: lookEveryMs, defect }, random);
-    forge?.(at, step);
-    addInto(cumulative, step);
-    window.push(step);
-    addInto(recent, step);
-    if (window.length > windowSteps)
-      addInto(recent, /** @type {LaneSamples} */ (window.shift()), -1);
-    const verdict = judgeCanary({ cumulative, recent, startedAt: 0, share, now: at }, policy);
-    last = verdict.verdict;
-    if (verdict.verdict === 'healthy') healthyAt ??= at;
-    if (verdict.verdict === 'rollback') {
-      const views = Object.values(cumulative.canary).reduce((sum, s) => sum + s.views, 0);
-      return {
-        rollbackAt: at,
-        healthyBeforeRollbackAt: healthyAt,
-        canaryViews: views,
-        brokenViews: defect?.brokenRoute ? (cumulative.canary[defect.brokenRoute]?.views ?? 0) : 0,
-        last,
-      };
-    }
-  }
-  const views = Object.values(cumulative.canary).reduce((sum, s) => sum + s.views, 0);
-  return {
-    rollbackAt: null,
-    healthyBeforeRollbackAt: healthyAt,
-    canaryViews: views,
-    brokenViews: 0,
-    last,
-  };
-}
 
 /** @param {number[]} values */
 function median(values) {

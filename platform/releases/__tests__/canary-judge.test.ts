@@ -92,7 +92,7 @@ describe('judgeCanary', () => {
 
   it('spends its level across the looks: looking every 30 s asks more of each look', () => {
     const live = { '/': sample(20, { errorViews: 0 }) };
-    const canary = { '/': sample(9, { errorViews: 9 }) };
+    const canary = { '/': sample(6, { errorViews: 6 }) };
     const every = (lookEveryMs: number) =>
       judgeCanary({ cumulative: lanes(live, canary), startedAt, share: 10, now: minutes(3) }, canaryPolicyOf({ lookEveryMs })).verdict;
     expect(every(5 * 60_000)).toBe('rollback');
