@@ -51,7 +51,13 @@ beforeAll(async () => {
 const ctx = setUpSiteAndBrowser(() => ({
   dirs: { 'remote-home': path.join(releases.dir, 'remote-home') },
   remotesJson: path.join(releases.dir, 'remotes.json'),
-  renderEnv: { REMOTE_POLL_MS: '500', FIELD_DATA_FLUSH_MS: '500', LOG_FORMAT: 'json' },
+  // Every visitor here comes from one address: each must count.
+  renderEnv: {
+    REMOTE_POLL_MS: '500',
+    FIELD_DATA_FLUSH_MS: '500',
+    LOG_FORMAT: 'json',
+    FIELD_DATA_CLIENT_ERROR_VIEWS: '1000',
+  },
 }));
 
 afterAll(() => fs.rmSync(releases.dir, { recursive: true, force: true }));

@@ -17,13 +17,17 @@ interface Spent {
 }
 
 /**
- * Each client's budget per lane and hour (platform/field-data/client-budget.cjs): a beacon adds
+ * Each client's budget per lane and hour (by default platform/field-data/client-budget.cjs; the
+ * failed loads share the errors' limit): a beacon adds
  * at most one view, one error and one failed load, and only while its client has budget left.
  * The budgets live in a bounded LRU map (a client forgotten starts afresh: at most one more
  * budget per eviction, which a flood of made-up clients pays for with its rate limit).
  * @returns `count(client, lane, beacon)`: what the beacon adds, and whether it was cut
  */
-export function createClientBudgets(maxClients: number) {
+export function createClientBudgets(
+  maxClients: number,
+  limits: { views: number; errorViews: number } = clientBudget,
+) {
   const spent = new LRUCache<string, Spent>({ max: maxClients });
   return function count(
     client: string,
@@ -35,10 +39,9 @@ export function createClientBudgets(maxClients: number) {
     let entry = spent.get(key);
     if (!entry || now - entry.since >= clientBudget.windowMs || now < entry.since)
       entry = { since: now, views: 0, errorViews: 0, failedLoadViews: 0 };
-    const view = beacon.view && entry.views < clientBudget.views;
-    const error = beacon.errors > 0 && entry.errorViews < clientBudget.errorViews ? 1 : 0;
-    const failedLoad =
-      beacon.failedLoads > 0 && entry.failedLoadViews < clientBudget.failedLoadViews ? 1 : 0;
+    const view = beacon.view && entry.views < limits.views;
+    const error = beacon.errors > 0 && entry.errorViews < limits.errorViews ? 1 : 0;
+    const failedLoad = beacon.failedLoads > 0 && entry.failedLoadViews < limits.errorViews ? 1 : 0;
     entry.views += view ? 1 : 0;
     entry.errorViews += error;
     entry.failedLoadViews += failedLoad;

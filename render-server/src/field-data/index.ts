@@ -59,7 +59,10 @@ export function createFieldData(env: NodeJS.ProcessEnv, setInfo: SetInfoOf): Fie
     }),
     retryAfterSeconds: Math.ceil(config.rateRefillMs / 1000),
     countRefusal: (reason) => void (refused[reason] = (refused[reason] ?? 0) + 1),
-    countBeacon: createClientBudgets(maxClients),
+    countBeacon: createClientBudgets(maxClients, {
+      views: config.clientViews,
+      errorViews: config.clientErrorViews,
+    }),
     mayLog: (() => {
       const take = createRateLimiter({
         burst: loggedPerMinute,
