@@ -1,52 +1,75 @@
 // @ts-check
 /**
- * The canary's judge: compares the field data of the visitors served the canary with those
- * served the live set over the same minutes, and says whether to roll the canary back, call it
- * healthy, or wait. Pure: the caller reads the figures (npm run canary, the scheduled function)
- * and acts on the verdict.
+ * The canary's judge: compares the visitors served the canary with those served the live set
+ * over the same minutes, per route and for the whole site, and says whether to roll the canary
+ * back, call it healthy, wait, or call it inconclusive (with what would make it conclusive).
+ * Pure: the caller reads the samples (npm run canary, the scheduled function) and acts.
  *
- * The asymmetry is deliberate: a rollback returns visitors to a set known to be good, so it
- * happens as soon as one check is worse on enough samples, even minutes into the canary; a
- * "healthy" exposes everyone once the canary is finished, so it needs the whole window and
- * enough samples for every check.
+ * Error rates over a whole run, not per look:
+ * - A rollback needs a one-sided test (Fisher's exact test on views with an error or a failed
+ *   load, a Mann-Whitney rank test on the INP and LCP histograms) to pass at a level spent
+ *   across the looks (alpha spending: half of `falseRollbackRate` over the first two hours,
+ *   half over the rest of `horizon`), shared out among the tests of a look (a union bound), so
+ *   a canary equal to live is rolled back in at most `falseRollbackRate` of runs up to
+ *   `horizon` long, however many routes and checks there are.
+ *   The effect must also clear a floor (error share above 1.5× live's + 0.2 points, p75 at
+ *   least 1.1× live's), so a significant but harmless difference is not a rollback.
+ * - A catastrophe (most canary views of a route erroring) is tested against an absolute share
+ *   with a tenth of the level, among far fewer tests: about ten canary views are enough.
+ * - "Healthy" needs the data to show the canary below each floor (non-inferiority, at
+ *   `falseHealthyRate` spent the same way), the window to have passed, and the share of views
+ *   on the canary to fit its share (a sample-ratio check: forged or duplicated canary beacons
+ *   block it). Without that power the verdict is "inconclusive", with the views still needed.
+ * Both the whole run and a recent window (for the whole site) are judged for a rollback, so a
+ * canary that turns bad late is not hidden by its good hours.
  */
+const normalQuantile = require('@stdlib/stats-base-dists-normal-quantile');
+const { countOf, percentileOf } = require('../field-data/histogram.cjs');
+const { mergeSamples, emptySample } = require('./canary-samples.cjs');
+const tests = require('./canary-tests.cjs');
 
-/** @typedef {import('../field-data/summary.cjs').Figures} Figures */
+/** @typedef {import('./canary-samples.cjs').Sample} Sample */
+/** @typedef {import('./canary-samples.cjs').LaneSamples} LaneSamples */
+/** @typedef {import('../field-data/histogram.cjs').Histogram} Histogram */
 
 /**
  * @typedef {object} CanaryPolicy
  * @property {number} windowMs how long a canary runs before it can be called healthy
- * @property {number} minViews views each lane needs before its rates are compared
- * @property {number} minSamples LCP / INP samples each lane needs before its p75 is compared
- * @property {number} errorRateMargin how much higher (absolute, 0.02 = 2 points) the canary's
- *   errors per view may be than live's
- * @property {number} failedLoadRateMargin the same for failed module loads per view
- * @property {number} inpRatio the canary's p75 INP is worse when above live's times this…
- * @property {number} inpMarginMs …and more than this many ms above it
- * @property {number} lcpRatio the same for p75 LCP
- * @property {number} lcpMarginMs
+ * @property {number} lookEveryMs how often the judge looks (the schedule's 5 min, --watch's --every)
+ * @property {number} horizonMs the run the error rates are stated over
+ * @property {number} recentMs the recent window judged besides the whole run
+ * @property {number} falseRollbackRate of runs of a canary equal to live, at most this share rolled back
+ * @property {number} falseHealthyRate of canaries at a floor, at most this share called healthy
+ * @property {number} errorRatio the floor of the error and failed-load shares: live's × this…
+ * @property {number} errorPoints …plus this (0.002 = 0.2 points)
+ * @property {number} p75Ratio the floor of p75 INP and LCP: live's × this
+ * @property {number} catastropheShare a route whose canary views err above this share is broken
+ * @property {number} minRankSamples samples each lane needs before a histogram is compared
  */
 
 /**
- * The defaults. Ten minutes sees a canary through the traffic of a small site's quiet hour at
- * a 5-10 % share; 100 views per lane keep one unlucky visitor from deciding (at 100 views, 2
- * points is 2 more failing pages than live has). The p75 checks need both a ratio and a margin:
- * a ratio alone would call 60 ms against 40 ms worse, a margin alone would miss a slow page
- * getting slower in proportion. Samples: INP is reported only by visitors who interact, so 50
- * samples is the least that makes a p75 mean something without keeping every canary waiting.
+ * The defaults: a 1 % false rollback over a day of 5-minute looks; a 5 % false "healthy" at the
+ * floors; the floors the team asked to see; an hour as the recent window.
  * @type {Readonly<CanaryPolicy>}
  */
 const defaultCanaryPolicy = Object.freeze({
   windowMs: 10 * 60_000,
-  minViews: 100,
-  minSamples: 50,
-  errorRateMargin: 0.02,
-  failedLoadRateMargin: 0.02,
-  inpRatio: 1.25,
-  inpMarginMs: 50,
-  lcpRatio: 1.25,
-  lcpMarginMs: 300,
+  lookEveryMs: 5 * 60_000,
+  horizonMs: 24 * 3_600_000,
+  recentMs: 60 * 60_000,
+  falseRollbackRate: 0.01,
+  falseHealthyRate: 0.05,
+  errorRatio: 1.5,
+  errorPoints: 0.002,
+  p75Ratio: 1.1,
+  catastropheShare: 0.2,
+  minRankSamples: 5,
 });
+
+/** Settings that are shares (between 0 and 1, exclusive) and ratios (at least 1). */
+const shareKeys = ['falseRollbackRate', 'falseHealthyRate', 'errorPoints', 'catastropheShare'];
+const ratioKeys = ['errorRatio', 'p75Ratio'];
+const durationKeys = ['windowMs', 'lookEveryMs', 'horizonMs', 'recentMs'];
 
 /**
  * A policy from overrides, each checked: a policy comes from flags and deployment parameters.
@@ -59,103 +82,320 @@ function canaryPolicyOf(overrides = {}) {
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
     if (!(key in defaultCanaryPolicy)) throw new Error(`Unknown canary policy setting "${key}"`);
-    const ratio = key === 'inpRatio' || key === 'lcpRatio';
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < (ratio ? 1 : 0))
-      throw new Error(
-        `Canary policy "${key}" must be a number${ratio ? ' of at least 1' : ' of at least 0'} (got ${JSON.stringify(value)})`,
-      );
+    const [ok, what] = shareKeys.includes(key)
+      ? [(/** @type {number} */ v) => v > 0 && v < 1, 'a number above 0 and below 1']
+      : ratioKeys.includes(key)
+        ? [(/** @type {number} */ v) => v >= 1, 'a number of at least 1']
+        : durationKeys.includes(key)
+          ? [(/** @type {number} */ v) => v >= (key === 'windowMs' ? 0 : 1000), 'a duration in ms']
+          : [(/** @type {number} */ v) => v >= 1 && Number.isInteger(v), 'a whole number of at least 1'];
+    if (typeof value !== 'number' || !Number.isFinite(value) || !ok(value))
+      throw new Error(`Canary policy "${key}" must be ${what} (got ${JSON.stringify(value)})`);
     policy[/** @type {keyof CanaryPolicy} */ (key)] = value;
   }
   return policy;
 }
 
 /**
- * @typedef {object} CanaryVerdict
- * @property {'rollback' | 'healthy' | 'wait'} verdict
- * @property {string[]} reasons why (for 'wait': what it waits for)
- * @property {{ live: Figures; canary: Figures; elapsedMs: number }} figures
+ * What would make an inconclusive verdict conclusive.
+ * @typedef {object} CanaryNeeds
+ * @property {number} views canary views still needed (at today's rates; an estimate)
+ * @property {number | null} hours at the canary's current views per hour; null without views yet
+ * @property {number | null} shareForAnHour the canary share (%) that would bring them within an hour
  */
 
-/** @param {number | null} rate */
-const percent = (rate) => `${((rate ?? 0) * 100).toFixed(1)} %`;
-/** @param {number | null} ms */
-const millis = (ms) => `${Math.round(ms ?? 0)} ms`;
+/**
+ * @typedef {object} CanaryVerdict
+ * @property {'rollback' | 'healthy' | 'wait' | 'inconclusive'} verdict
+ * @property {string[]} reasons why (for 'wait' and 'inconclusive': what it waits for)
+ * @property {number} elapsedMs
+ * @property {CanaryNeeds} [needs] with 'inconclusive'
+ */
+
+/** @param {number} part @param {number} whole */
+const shareOf = (part, whole) => (whole > 0 ? part / whole : 0);
+/** @param {number} share */
+const percent = (share) => `${(share * 100).toFixed(share < 0.01 ? 2 : 1)} %`;
+/** @param {number} p */
+const pText = (p) => (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
+
+/** The whole site's sample of a lane. @param {Record<string, Sample>} routes */
+const siteOf = (routes) => mergeSamples(Object.values(routes));
 
 /**
- * @param {object} lanes
- * @param {Figures} lanes.live the live set's figures since the canary started
- * @param {Figures} lanes.canary the canary's
- * @param {string | number} lanes.startedAt when the canary started (ISO time or ms)
- * @param {number} [lanes.now] ms; the clock by default
+ * @typedef {object} Finding
+ * @property {'site' | 'route' | 'catastrophe'} family
+ * @property {number} p
+ * @property {boolean} overFloor
+ * @property {string} reason
+ */
+
+/** Views with an error or a failed load, by the name a person reads. */
+const countChecks = /** @type {const} */ ([
+  ['an error', 'errorViews'],
+  ['a failed load', 'failedLoadViews'],
+]);
+const histogramChecks = /** @type {const} */ ([
+  ['INP', 'inp'],
+  ['LCP', 'lcp'],
+]);
+
+/**
+ * The rollback tests of one scope (the site or a route) in one window.
+ * @param {string} scope @param {string} window @param {Sample} canary @param {Sample} live
+ * @param {CanaryPolicy} policy @param {boolean} withCatastrophe
+ * @returns {Finding[]}
+ */
+function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) {
+  const site = scope === 'whole site';
+  /** @type {Finding[]} */
+  const findings = [];
+  const where = `${scope} (${window})`;
+  for (const [name, field] of countChecks) {
+    const ours = shareOf(canary[field], canary.views);
+    const theirs = shareOf(live[field], live.views);
+    const counts = `${canary[field]} of ${canary.views} canary views against ${live[field]} of ${live.views} live`;
+    const overFloor = ours > theirs * policy.errorRatio + policy.errorPoints;
+    if (canary.views > 0 && live.views > 0)
+      findings.push({
+        family: site ? 'site' : 'route',
+        // Only a finding over its floor can decide: the others' tests are not run (p = 1).
+        p: overFloor ? tests.fisherGreater(canary[field], canary.views, live[field], live.views) : 1,
+        overFloor,
+        reason: `${where}: views with ${name} ${percent(ours)} on the canary against ${percent(theirs)} live (${counts})`,
+      });
+    // Live broken as badly is not the canary's doing; a catastrophe needs live to be fine.
+    if (withCatastrophe && canary.views > 0 && theirs < policy.catastropheShare / 2)
+      findings.push({
+        family: 'catastrophe',
+        p: ours > 0.5 ? tests.binomialAtLeast(canary[field], canary.views, policy.catastropheShare) : 1,
+        overFloor: ours > 0.5,
+        reason: `${where}: ${name} in ${percent(ours)} of canary views (${counts})`,
+      });
+  }
+  for (const [name, field] of histogramChecks) {
+    const ours = canary[field];
+    const theirs = live[field];
+    const ourCount = countOf(ours);
+    const theirCount = countOf(theirs);
+    if (ourCount < policy.minRankSamples || theirCount < policy.minRankSamples) continue;
+    const ourP75 = percentileOf(name, ours, 0.75) ?? 0;
+    const theirP75 = percentileOf(name, theirs, 0.75) ?? 0;
+    const overFloor = ourP75 >= theirP75 * policy.p75Ratio;
+    findings.push({
+      family: site ? 'site' : 'route',
+      p: overFloor ? tests.rankTestGreater(ours, theirs) : 1,
+      overFloor,
+      reason: `${where}: p75 ${name} ${Math.round(ourP75)} ms on the canary against ${Math.round(theirP75)} ms live (${ourCount} and ${theirCount} samples)`,
+    });
+  }
+  return findings;
+}
+
+/**
+ * The rollback reasons: findings whose test passes at its share of this look's level, over the
+ * floor.
+ * @param {Finding[]} findings @param {number} lookLevel
+ */
+function rollbackReasons(findings, lookLevel) {
+  const counts = { site: 0, route: 0, catastrophe: 0 };
+  for (const finding of findings) counts[finding.family] += 1;
+  // A catastrophe has a tenth of the level, among its few tests (each further canary view
+  // divides its p-value by five); the comparisons of the whole site, where most effects show
+  // first, most; those of each route the rest.
+  const shares = { site: counts.route ? 0.7 : 0.9, route: 0.2, catastrophe: 0.1 };
+  return findings.flatMap((finding) => {
+    const level = (lookLevel * shares[finding.family]) / counts[finding.family];
+    return finding.overFloor && finding.p <= level
+      ? [`${finding.reason}; p = ${pText(finding.p)} (needed ≤ ${pText(level)})`]
+      : [];
+  });
+}
+
+/**
+ * Views needed for a one-sided binomial test at `level` to show a share below `bound` when the
+ * true share is `expected` (half the time: the median run).
+ * @param {number} expected @param {number} bound @param {number} level
+ */
+function viewsNeeded(expected, bound, level) {
+  if (expected >= bound) return Number.POSITIVE_INFINITY;
+  const z = normalQuantile(1 - level, 0, 1);
+  return Math.ceil(((z * Math.sqrt(bound * (1 - bound))) / (bound - expected)) ** 2);
+}
+
+/**
+ * @typedef {object} HealthCheck
+ * @property {boolean} shown the canary is below the floor with confidence
+ * @property {string} reason
+ * @property {number} needed canary samples still needed (0 when shown)
+ */
+
+/**
+ * The non-inferiority checks on the whole site: each shows the canary below its floor.
+ * @param {Sample} canary @param {Sample} live @param {CanaryPolicy} policy @param {number} level
+ * @returns {HealthCheck[]}
+ */
+function healthChecks(canary, live, policy, level) {
+  /** @type {HealthCheck[]} */
+  const checks = [];
+  for (const [name, field] of countChecks) {
+    const theirs = shareOf(live[field], live.views);
+    const floor = Math.min(1, theirs * policy.errorRatio + policy.errorPoints);
+    const shown =
+      live.views > 0 && tests.binomialAtMost(canary[field], canary.views, floor) <= level;
+    const needed = shown ? 0 : Math.max(1, viewsNeeded(theirs, floor, level) - canary.views);
+    checks.push({
+      shown,
+      needed,
+      reason: `views with ${name}: ${canary[field]} of ${canary.views} on the canary (${percent(shareOf(canary[field], canary.views))}); the floor is ${percent(floor)} (live ${percent(theirs)} of ${live.views})`,
+    });
+  }
+  for (const [name, field] of histogramChecks) {
+    const theirs = live[field];
+    const ours = canary[field];
+    const p75 = percentileOf(name, theirs, 0.75);
+    if (p75 === null && countOf(ours) === 0) continue;
+    // Above the floor at the buckets' resolution: from two buckets above live's p75 bucket on
+    // (each bucket is 12 % wide, so those values are more than 1.12× live's p75).
+    const p75Index = p75 === null ? -1 : bucketIndexOf(theirs, 0.75);
+    const above = (/** @type {Histogram} */ histogram) =>
+      Object.entries(histogram).reduce(
+        (sum, [key, count]) => (Number(key.slice(1)) >= p75Index + 2 ? sum + count : sum),
+        0,
+      );
+    const n = countOf(ours);
+    const liveCount = countOf(theirs);
+    const oursAbove = above(ours);
+    const liveAbove = shareOf(above(theirs), liveCount);
+    const shown =
+      liveCount >= policy.minRankSamples && tests.binomialAtMost(oursAbove, n, 0.25) <= level;
+    const needed = shown ? 0 : Math.max(1, viewsNeeded(liveAbove, 0.25, level) - n);
+    checks.push({
+      shown,
+      needed,
+      reason: `${name}: ${oursAbove} of ${n} canary samples above ${policy.p75Ratio}× live's p75 (${Math.round(p75 ?? 0)} ms; ${liveCount} live samples); a quarter would be the floor`,
+    });
+  }
+  return checks;
+}
+
+/** The bucket index of a histogram's percentile. @param {Histogram} histogram @param {number} fraction */
+function bucketIndexOf(histogram, fraction) {
+  const keys = Object.keys(histogram).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  const rank = Math.ceil(fraction * countOf(histogram));
+  let seen = 0;
+  for (const key of keys) {
+    seen += histogram[key] ?? 0;
+    if (seen >= rank) return Number(key.slice(1));
+  }
+  return -1;
+}
+
+/**
+ * The share of a run's level this look may spend: half the level is spent evenly over the first
+ * two hours (where a bad canary shows first, and where a team waits on the verdict), the other
+ * half evenly over the rest of the horizon, so all looks of a run up to the horizon together
+ * spend at most the whole level. Past the horizon a look spends as much as in an even spending
+ * (each further horizon adds the level once more).
+ * @param {number} elapsedMs @param {CanaryPolicy} policy
+ */
+function lookShareOf(elapsedMs, policy) {
+  const { lookEveryMs, horizonMs } = policy;
+  const now = Math.max(elapsedMs, lookEveryMs);
+  if (now > horizonMs) return Math.min(1, lookEveryMs / horizonMs);
+  const early = Math.min(2 * 3_600_000, horizonMs / 2);
+  const spent = (/** @type {number} */ t) =>
+    (0.5 * Math.min(t, early)) / early + (0.5 * Math.max(0, t - early)) / (horizonMs - early);
+  return spent(now) - spent(Math.max(0, now - lookEveryMs));
+}
+
+/**
+ * @param {object} input
+ * @param {LaneSamples} input.cumulative since the canary started
+ * @param {LaneSamples} [input.recent] the last `recentMs`
+ * @param {string | number} input.startedAt when the canary started (ISO time or ms)
+ * @param {number} input.share the canary's share of visitors, in percent
+ * @param {number} [input.now] ms; the clock by default
  * @param {CanaryPolicy} [policy]
  * @returns {CanaryVerdict}
  */
-function judgeCanary({ live, canary, startedAt, now = Date.now() }, policy = defaultCanaryPolicy) {
+function judgeCanary({ cumulative, recent, startedAt, share, now = Date.now() }, policy = defaultCanaryPolicy) {
   const started = typeof startedAt === 'number' ? startedAt : Date.parse(startedAt);
   const elapsedMs = Math.max(0, now - (Number.isNaN(started) ? now : started));
-  /** @type {string[]} what is worse */
-  const worse = [];
-  /** @type {string[]} what is still short of samples */
-  const short = [];
+  const lookShare = lookShareOf(elapsedMs, policy);
 
-  const viewsEnough = live.views >= policy.minViews && canary.views >= policy.minViews;
-  if (!viewsEnough)
-    short.push(
-      `views: ${canary.views} on the canary, ${live.views} live (each lane needs ${policy.minViews})`,
-    );
-  else {
-    for (const [name, field, margin] of /** @type {const} */ ([
-      ['error rate', 'errorRate', policy.errorRateMargin],
-      ['failed-load rate', 'failedLoadRate', policy.failedLoadRateMargin],
-    ])) {
-      const ours = canary[field] ?? 0;
-      const theirs = live[field] ?? 0;
-      if (ours > theirs + margin)
-        worse.push(
-          `${name} ${percent(ours)} on the canary against ${percent(theirs)} live (allowed: ${(margin * 100).toFixed(1)} points more; ${canary.views} and ${live.views} views)`,
+  /** @type {Finding[]} */
+  const findings = [];
+  const windows = /** @type {[string, LaneSamples][]} */ ([['whole run', cumulative]]);
+  // The recent window tells something the whole run does not once the run is much longer than
+  // it; before, its tests would only spend level.
+  if (recent && elapsedMs > 2 * policy.recentMs)
+    windows.push([`last ${Math.round(policy.recentMs / 60_000)} min`, recent]);
+  const site = { canary: siteOf(cumulative.canary), live: siteOf(cumulative.live) };
+  for (const [window, lanes] of windows) {
+    const whole = window === 'whole run';
+    const { canary, live } = whole ? site : { canary: siteOf(lanes.canary), live: siteOf(lanes.live) };
+    findings.push(...rollbackFindings('whole site', window, canary, live, policy, whole));
+    // Per route on the whole run only: a route's recent hour rarely has the views to decide,
+    // and every test spends some of the level.
+    if (whole)
+      for (const [route, canary] of Object.entries(lanes.canary))
+        findings.push(
+          ...rollbackFindings(`route ${route}`, window, canary, lanes.live[route] ?? emptySample(), policy, whole),
         );
-    }
   }
+  const worse = rollbackReasons(findings, policy.falseRollbackRate * lookShare);
+  if (worse.length) return { verdict: 'rollback', reasons: worse, elapsedMs };
 
-  for (const [name, p75, samples, ratio, margin] of /** @type {const} */ ([
-    ['INP', 'inpP75', 'inpSamples', policy.inpRatio, policy.inpMarginMs],
-    ['LCP', 'lcpP75', 'lcpSamples', policy.lcpRatio, policy.lcpMarginMs],
-  ])) {
-    const ours = canary[p75];
-    const theirs = live[p75];
-    if (
-      canary[samples] < policy.minSamples ||
-      live[samples] < policy.minSamples ||
-      ours === null ||
-      theirs === null
-    ) {
-      short.push(
-        `${name} samples: ${canary[samples]} on the canary, ${live[samples]} live (each lane needs ${policy.minSamples})`,
-      );
-      continue;
-    }
-    if (ours > theirs * ratio && ours - theirs > margin)
-      worse.push(
-        `p75 ${name} ${millis(ours)} on the canary against ${millis(theirs)} live (allowed: ×${ratio} and +${margin} ms; ${canary[samples]} and ${live[samples]} samples)`,
-      );
-  }
-
-  const figures = { live, canary, elapsedMs };
-  if (worse.length) return { verdict: 'rollback', reasons: worse, figures };
-  /** @type {string[]} */
-  const waiting = [];
+  const minutes = Math.floor(elapsedMs / 60_000);
   if (elapsedMs < policy.windowMs)
-    waiting.push(
-      `the window: ${Math.floor(elapsedMs / 60_000)} of ${Math.ceil(policy.windowMs / 60_000)} min since the canary started`,
+    return {
+      verdict: 'wait',
+      reasons: [`the window: ${minutes} of ${Math.ceil(policy.windowMs / 60_000)} min since the canary started`],
+      elapsedMs,
+    };
+
+  const { canary, live } = site;
+  const level = policy.falseHealthyRate * lookShare;
+  /** @type {string[]} */
+  const blockers = [];
+  const total = canary.views + live.views;
+  const expected = Math.min(1, Math.max(0, share / 100));
+  // A canary lane with clearly more than its share of views (beyond a quarter more, which
+  // returning visitors can explain) holds beacons no page served: its data cannot call it healthy.
+  const srmP = tests.binomialAtLeast(canary.views, total, Math.min(1, expected * 1.25));
+  if (total > 0 && srmP <= level)
+    blockers.push(
+      `data health: ${percent(shareOf(canary.views, total))} of views are on the canary, whose share is ${share} % (p = ${pText(srmP)}): more canary beacons than its pages explain`,
     );
-  waiting.push(...short);
-  if (waiting.length) return { verdict: 'wait', reasons: waiting, figures };
+  const checks = healthChecks(canary, live, policy, level);
+  const unshown = checks.filter((check) => !check.shown);
+  if (!blockers.length && !unshown.length)
+    return {
+      verdict: 'healthy',
+      reasons: [
+        `nothing worse after ${minutes} min, and each floor ruled out (${canary.views} canary views, ${live.views} live):`,
+        ...checks.map((check) => check.reason),
+      ],
+      elapsedMs,
+    };
+  const views = Math.max(0, ...unshown.map((check) => check.needed));
+  const perHour = canary.views / Math.max(elapsedMs / 3_600_000, 1 / 60);
+  const hours = canary.views > 0 && Number.isFinite(views) ? views / perHour : null;
+  const shareForAnHour =
+    hours === null ? null : Math.min(100, Math.ceil(Math.max(share, share * hours)));
+  const needText = !Number.isFinite(views)
+    ? 'the canary is not below its floor on these figures: more views will not call it healthy'
+    : `about ${views} more canary views${hours === null ? '' : ` (${hours.toFixed(1)} h more at ${Math.round(perHour)} canary views/h, or about an hour at a ${shareForAnHour} % share)`}`;
   return {
-    verdict: 'healthy',
+    verdict: 'inconclusive',
     reasons: [
-      `no check worse after ${Math.floor(elapsedMs / 60_000)} min (${canary.views} canary views, ${live.views} live)`,
+      ...blockers,
+      ...unshown.map((check) => `not yet shown below its floor: ${check.reason}`),
+      `to be conclusive: ${needText}`,
     ],
-    figures,
+    elapsedMs,
+    needs: { views: Number.isFinite(views) ? views : -1, hours, shareForAnHour },
   };
 }
 

@@ -15,10 +15,15 @@ const { aggregatesCollection, minuteOf } = require('../field-data/aggregates.cjs
 const { decodeMinuteAggregate } = require('../field-data/decode-aggregate.cjs');
 const { summarizeByLane } = require('../field-data/summary.cjs');
 const { judgeCanary } = require('./canary-judge.cjs');
+const { laneSamplesOf } = require('./canary-samples.cjs');
 
 /** @typedef {import('../remotes/remotes-json.cjs').Canary} Canary */
 /** @typedef {import('./canary-judge.cjs').CanaryPolicy} CanaryPolicy */
-/** @typedef {import('./canary-judge.cjs').CanaryVerdict} CanaryVerdict */
+/** @typedef {import('../field-data/summary.cjs').Figures} Figures */
+/**
+ * A verdict with the figures a person reads beside it.
+ * @typedef {import('./canary-judge.cjs').CanaryVerdict & { figures: { live: Figures; canary: Figures; elapsedMs: number } }} CanaryVerdict
+ */
 /** @typedef {import('../field-data/aggregates.cjs').MinuteAggregate} MinuteAggregate */
 
 const decisionsCollection = 'canaryDecisions';
@@ -85,8 +90,19 @@ async function readCanaryAggregates(db, canary) {
  * @returns {Promise<CanaryVerdict>}
  */
 async function reviewCanary(db, canary, policy, now = Date.now()) {
-  const lanes = summarizeByLane(await readCanaryAggregates(db, canary));
-  return judgeCanary({ live: lanes.live, canary: lanes.canary, startedAt: canary.startedAt, now }, policy);
+  const aggregates = await readCanaryAggregates(db, canary);
+  const verdict = judgeCanary(
+    {
+      cumulative: laneSamplesOf(aggregates),
+      recent: laneSamplesOf(aggregates, minuteOf(now - policy.recentMs)),
+      startedAt: canary.startedAt,
+      share: canary.share,
+      now,
+    },
+    policy,
+  );
+  const lanes = summarizeByLane(aggregates);
+  return { ...verdict, figures: { live: lanes.live, canary: lanes.canary, elapsedMs: verdict.elapsedMs } };
 }
 
 /** @param {unknown} value */

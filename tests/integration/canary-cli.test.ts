@@ -148,7 +148,9 @@ describe('npm run canary', () => {
     const result = await canaryCommand();
     expect(result.code).toBe(3);
     expect(result.out).toContain(`Canary ${id} rolled back`);
-    expect(result.out).toMatch(/error rate 15\.0 % on the canary against 1\.0 % live/);
+    expect(result.out).toMatch(
+      /whole site \(whole run\): views with an error 15\.0 % on the canary against 1\.0 % live/,
+    );
     expect(readJson(dir, 'remotes.json')).toEqual(live);
     const entry = readHistory(dir).at(-1);
     expect(entry).toMatchObject({
@@ -156,7 +158,9 @@ describe('npm run canary', () => {
       app: 'remote-home',
       version: '2.0.0',
       canary: id,
-      reasons: [expect.stringMatching(/^error rate/)],
+      reasons: expect.arrayContaining([
+        expect.stringMatching(/^whole site \(whole run\): views with an error/),
+      ]),
       figures: { canary: { views: 200, errors: 30 }, live: { views: 400, errors: 4 } },
     });
     expect(await decisionOf(id)).toMatchObject({
@@ -190,14 +194,22 @@ describe('npm run canary', () => {
     expect(readJson(dir, 'remotes.json')).toEqual(live);
     expect(readHistory(dir).at(-1)).toMatchObject({
       action: 'canary-rollback',
-      reasons: [expect.stringMatching(/^p75 INP/)],
+      reasons: expect.arrayContaining([
+        expect.stringMatching(/^whole site \(whole run\): p75 INP/),
+      ]),
     });
     expect((await decisionOf(id))?.decision).toBe('rollback');
   });
 
   it('reports a canary healthy after the window, records it once and leaves it running', async () => {
     const { id } = startCanary(12);
-    await seedLanes(id, 12, healthyLane(400), healthyLane(150));
+    // Enough views to rule out each floor, in the share's proportion (10 %).
+    await seedLanes(
+      id,
+      12,
+      { ...healthyLane(45_000), failedLoads: 0 },
+      { ...healthyLane(5000), failedLoads: 0 },
+    );
     const result = await canaryCommand('--window', '10m');
     expect(result.code).toBe(0);
     expect(result.out).toContain(`Canary ${id} is healthy`);
@@ -213,19 +225,34 @@ describe('npm run canary', () => {
     expect(readHistory(dir)).toHaveLength(1);
   });
 
-  it('waits while samples are short, saying for what; nothing decided', async () => {
+  it('calls a small canary inconclusive after the window, saying what it needs; nothing decided', async () => {
     const { id } = startCanary(30);
-    await seedLanes(id, 30, healthyLane(400), { ...healthyLane(20), errors: 20 });
+    await seedLanes(id, 30, healthyLane(400), healthyLane(40));
     const result = await canaryCommand();
     expect(result.code).toBe(0);
-    expect(result.out).toContain(`Canary ${id}: waiting for`);
-    expect(result.out).toContain('views: 20 on the canary, 400 live (each lane needs 100)');
-    expect(result.out).toContain('INP samples: 20 on the canary, 400 live (each lane needs 50)');
+    expect(result.out).toContain(`Canary ${id}: inconclusive so far`);
+    expect(result.out).toMatch(
+      /to be conclusive: about \d+ more canary views \([\d.]+ h more at \d+ canary views\/h/,
+    );
+    expect(jsonLines(result.out)).toEqual([
+      expect.objectContaining({
+        message: 'Canary inconclusive',
+        canary: id,
+        needs: expect.objectContaining({ views: expect.any(Number) }),
+      }),
+    ]);
     expect(parseCanary(readJson(dir, 'remotes.json'))?.id).toBe(id);
     expect(await decisionOf(id)).toBeUndefined();
     expect(readHistory(dir)).toEqual([]);
-    // With a lower bar of the team's choosing, the same data decides.
-    expect((await canaryCommand('--min-views', '20', '--min-samples', '20')).code).toBe(3);
+  });
+
+  it('rolls back a route that errs for every canary view after a dozen views, before the window', async () => {
+    const { id, live } = startCanary(3);
+    await seedLanes(id, 3, healthyLane(400), { ...healthyLane(12), errors: 12 });
+    const result = await canaryCommand();
+    expect(result.code).toBe(3);
+    expect(result.out).toMatch(/route \/ \(whole run\): .*an error .*100\.0 %/);
+    expect(readJson(dir, 'remotes.json')).toEqual(live);
   });
 
   it('applies a rollback decided elsewhere (the scheduled function) to the directory', async () => {
@@ -260,7 +287,7 @@ describe('npm run canary', () => {
     while (!out.includes('waiting for')) await new Promise((resolve) => setTimeout(resolve, 100));
     await seedLanes(id, 2, healthyLane(400), { ...healthyLane(200), failedLoads: 40 });
     expect(await exited).toBe(3);
-    expect(out).toMatch(/failed-load rate 20\.0 %/);
+    expect(out).toMatch(/views with a failed load 20\.0 %/);
     expect(readJson(dir, 'remotes.json')).toEqual(live);
   });
 
@@ -275,6 +302,8 @@ describe('npm run canary', () => {
       ['--watch', '--every', 'soon'],
       ['--window', '-1m'],
       ['--min-views', 'many'],
+      ['--policy', 'not json'],
+      ['--policy', '{"falseRollbackRate": 2}'],
     ])
       expect((await canaryCommand(...more)).code).toBe(2);
   });

@@ -46,6 +46,7 @@ const judged = (canary: Canary, verdict: 'rollback' | 'healthy', by = 'scheduled
     {
       verdict,
       reasons: [verdict === 'rollback' ? 'error rate 9.0 % against 0.4 % live' : 'nothing worse'],
+      elapsedMs: 600_000,
       figures: { live: summarize([]), canary: summarize([]), elapsedMs: 600_000 },
     },
     by,
@@ -196,17 +197,28 @@ describe('promote --canary', () => {
     expect(stored).toMatchObject({ by: first.decision.by, at: first.decision.at });
   });
 
-  it('--finish before its judge has decided goes ahead, says so, and the record notes it', async () => {
+  it('--finish before its judge has called it healthy is refused; --force finishes it, recorded as forced and unjudged', async () => {
     const canary = await startCanary();
-    const finished = await promote('--finish', '--to', dir, ...judgeStore);
-    expect(finished.code).toBe(0);
-    expect(finished.out).toContain('its judge has not decided yet');
+    const pointer = readJson(dir, 'remotes.json');
+    const refused = await promote('--finish', '--to', dir, ...judgeStore);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`Canary ${canary.id} not finished:`);
+    expect(refused.out).toContain('its judge has not called it healthy');
+    expect(readJson(dir, 'remotes.json')).toEqual(pointer);
+
+    const forced = await promote('--finish', '--force', '--to', dir, ...judgeStore);
+    expect(forced.code).toBe(0);
     expect(readJson(dir, 'remotes.json')).not.toHaveProperty('canary');
     const finishes = readHistory(dir).filter(
       (entry) => entry.action === 'canary-finish' && entry.canary === canary.id,
     );
     expect(finishes.length).toBeGreaterThan(0);
-    for (const entry of finishes) expect(entry).toMatchObject({ unjudged: true });
+    for (const entry of finishes)
+      expect(entry).toMatchObject({
+        forced: true,
+        unjudged: true,
+        problems: [expect.stringContaining('its judge has not called it healthy')],
+      });
   });
 
   it('--finish of a release marked bad, or with no judge to ask, is refused', async () => {

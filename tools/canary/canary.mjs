@@ -9,7 +9,8 @@
  * passing window says only that nothing measured got worse, not that the release is what the
  * team meant to ship.
  *
- * Exit codes: 0 healthy, waiting (once) or nothing to judge; 3 rolled back; 1 failed; 2 usage.
+ * Exit codes: 0 healthy, waiting or inconclusive (once) or nothing to judge; 3 rolled back;
+ * 1 failed; 2 usage.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import summary from '../../platform/field-data/summary.cjs';
@@ -123,11 +124,12 @@ await cli.runCli(async () => {
       if (stored?.decision === 'rollback')
         return /** @type {Outcome} */ ({ kind: 'apply', decision: stored });
       const verdict = await review.reviewCanary(db, canary, policy);
-      if (verdict.verdict === 'wait') return /** @type {Outcome} */ ({ kind: 'wait', verdict });
+      if (verdict.verdict === 'wait' || verdict.verdict === 'inconclusive')
+        return /** @type {Outcome} */ ({ kind: 'wait', verdict });
       const { decision } = await review.storeCanaryDecision(
         db,
         canary,
-        /** @type {typeof verdict & { verdict: 'rollback' | 'healthy' }} */ (verdict),
+        { ...verdict, verdict: verdict.verdict },
         judgeName,
       );
       return /** @type {Outcome} */ ({ kind: 'apply', decision });
@@ -166,10 +168,18 @@ await cli.runCli(async () => {
     const { verdict } = /** @type {Outcome & { kind: 'wait' }} */ (outcome);
     console.log(
       [
-        `Canary ${canary.id}: waiting for`,
+        verdict.verdict === 'inconclusive'
+          ? `Canary ${canary.id}: inconclusive so far (not healthy: the data cannot rule the floors out yet)`
+          : `Canary ${canary.id}: waiting for`,
         ...verdict.reasons.map((reason) => `  - ${reason}`),
       ].join('\n'),
     );
+    if (verdict.verdict === 'inconclusive')
+      logLine('INFO', 'Canary inconclusive', {
+        canary: canary.id,
+        reasons: verdict.reasons,
+        needs: verdict.needs,
+      });
     if (!watch) return;
     await sleep(everyMs);
   }

@@ -12,21 +12,26 @@ const env = require('../cli/env.cjs');
 const usage = `Usage: npm run canary -- --to <dir> [options]
 
 Judges the canary running in the release directory <dir> from its field data: the visitors
-served the canary against those served the live set, over the same minutes.
-  rollback  a check is worse on enough samples: the decision is stored (every render instance
-            stops serving the canary at once), the canary ends in <dir>/remotes.json and the
-            record; exit code 3
-  healthy   the window has passed, enough samples, nothing worse: reported and recorded; the
-            canary keeps running until \`npm run promote -- --finish --to <dir>\`
-  wait      too early or too few samples: says what for
+served the canary against those served the live set, over the same minutes, per route and for
+the whole site.
+  rollback      a check is worse, by a test whose level is spent across the looks (1 % false
+                rollbacks over 24 h), and by more than its floor: the decision is stored (every
+                render instance stops serving the canary at once), the canary ends in
+                <dir>/remotes.json and the record; exit code 3
+  healthy       the window has passed and the data rule out each floor: reported and recorded;
+                the canary keeps running until \`npm run promote -- --finish --to <dir>\`
+  inconclusive  the window has passed but the data cannot rule the floors out yet: says how
+                many more canary views it needs (and how long, or what share)
+  wait          too early: says what for
 A rollback already decided elsewhere (the scheduled function) is applied to <dir>.
 
   --to DIR              the release directory
   --watch               judge again every --every until there is a decision
-  --every DURATION      how often with --watch (default 30s)
+  --every DURATION      how often with --watch (default 30s); the judge spends its level per
+                        look accordingly
   --window DURATION     how long before a canary can be healthy (default 10m)
-  --min-views N         views each lane needs (default 100)
-  --min-samples N       LCP and INP samples each lane needs (default 50)
+  --policy JSON         other settings of the judge's policy, as the scheduled function's
+                        CANARY_POLICY takes them (see docs/releases.md)
   --emulator HOST:PORT  the Firestore emulator (default: $FIRESTORE_EMULATOR_HOST, else
                         ${firestore.host}:${firestore.port})
   --project ID          the real Firebase project ID (credentials from
@@ -34,12 +39,30 @@ A rollback already decided elsewhere (the scheduled function) is applied to <dir
   --help                show this help
 `;
 
-/** @param {string | undefined} value @param {string} flag */
-function countOf(value, flag) {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,7}$/.test(value))
-    throw new CliError(`${flag} takes a whole number (got "${value}")`, 2);
-  return Number(value);
+/**
+ * The --policy flag's settings.
+ * @param {string | undefined} text @returns {Record<string, unknown>}
+ */
+function policyJsonOf(text) {
+  if (text === undefined) return {};
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CliError(`--policy takes a JSON object (got ${JSON.stringify(text)})`, 2);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new CliError(`--policy takes a JSON object (got ${JSON.stringify(text)})`, 2);
+  return value;
+}
+
+/** A policy, or a usage error naming the setting at fault. @param {Record<string, unknown>} overrides */
+function policyOf(overrides) {
+  try {
+    return canaryPolicyOf(overrides);
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error), 2);
+  }
 }
 
 /**
@@ -54,8 +77,7 @@ function parseOptions(argv, source = process.env) {
         watch: { type: 'boolean' },
         every: { type: 'string' },
         window: { type: 'string' },
-        'min-views': { type: 'string' },
-        'min-samples': { type: 'string' },
+        policy: { type: 'string' },
         emulator: { type: 'string' },
         project: { type: 'string' },
         help: { type: 'boolean' },
@@ -73,15 +95,17 @@ function parseOptions(argv, source = process.env) {
   if (every !== undefined && values.watch !== true)
     throw new CliError('--every goes with --watch.', 2);
   const window = str('window');
+  const everyMs = durationOf(every ?? '30s', '--every');
   return {
     // npm runs scripts in the repository's folder: a relative path means the caller's.
     dir: path.resolve(env.text('INIT_CWD', source) ?? process.cwd(), to ?? '.'),
     watch: values.watch === true,
-    everyMs: durationOf(every ?? '30s', '--every'),
-    policy: canaryPolicyOf({
+    everyMs,
+    policy: policyOf({
+      ...policyJsonOf(str('policy')),
       windowMs: window === undefined ? undefined : durationOf(window, '--window'),
-      minViews: countOf(str('min-views'), '--min-views'),
-      minSamples: countOf(str('min-samples'), '--min-samples'),
+      // One look without --watch: the scheduled function's 5-minute share of the level.
+      ...(values.watch === true ? { lookEveryMs: Math.max(1000, everyMs) } : {}),
     }),
     target: targetOf(
       { emulator: str('emulator'), project: str('project') },

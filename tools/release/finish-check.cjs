@@ -2,12 +2,12 @@
 /**
  * What stands between a running canary and `promote --finish`: its judge's stored decision
  * (canaryDecisions/<id>, written once by `npm run canary` or the scheduled function) and the
- * record. A stored rollback, a rollback in the record, a release of it marked bad, or a decision
- * that cannot be read each refuse it; `--force` finishes anyway and the record keeps what it
- * overrode. With no decision stored yet, the team's --finish is the decision: it goes ahead, says
- * so, and the record notes it was not judged (today's judge needs more traffic than a small site
- * has to call anything healthy). Finishing marks a stored healthy as finished, by a
- * compare-and-swap, so it and a judge's late rollback never both win.
+ * record. Only a stored "healthy" lets it through: a stored rollback, no decision yet (the judge
+ * has not ruled the floors out: it waits or calls the canary inconclusive), a rollback in the
+ * record, a release of it marked bad, or a decision that cannot be read each refuse it;
+ * `--force` finishes anyway and the record keeps what it overrode (and that it was unjudged).
+ * Finishing marks a stored healthy as finished, by a compare-and-swap, so it and a judge's late
+ * rollback never both win.
  */
 const review = require('../../platform/releases/canary-review.cjs');
 const history = require('./release-history.cjs');
@@ -31,7 +31,7 @@ const storeName = (target) =>
  * directory is locked (it may take a few seconds).
  * @param {Target} target where the judge's decisions are stored
  * @param {Canary} canary @param {string} dir
- * @returns {Promise<{ blockers: string[]; healthyAt?: Timestamp; unjudged?: string }>}
+ * @returns {Promise<{ blockers: string[]; healthyAt?: Timestamp; unjudged?: true }>}
  */
 async function readVerdict(target, canary, dir) {
   /** @type {{ decision: CanaryDecision | null; updateTime?: Timestamp }} */
@@ -61,8 +61,10 @@ async function readVerdict(target, canary, dir) {
     };
   if (!decision)
     return {
-      blockers: [],
-      unjudged: `its judge has not decided yet: no decision is stored for it in ${storeName(target)} (judge it with \`npm run canary -- --to ${dir} --watch\`)`,
+      blockers: [
+        `its judge has not called it healthy: no decision is stored for it in ${storeName(target)} (judge it with \`npm run canary -- --to ${dir} --watch\`; "inconclusive" says how many more views it needs)`,
+      ],
+      unjudged: true,
     };
   return { blockers: [], healthyAt: stored.updateTime };
 }

@@ -72,8 +72,6 @@ async function finish(dir, { reason, force, target }) {
       );
     if (blockers.length)
       console.warn(`Finishing canary ${canary.id} despite (--force):\n${listed(blockers)}`);
-    if (verdict.unjudged)
-      console.warn(`Finishing canary ${canary.id} as asked: ${verdict.unjudged}.`);
     if (verdict.healthyAt)
       await finishCheck.markFinished(target, canary.id, verdict.healthyAt, history.releaser());
     lock.assertPointer(pointer);

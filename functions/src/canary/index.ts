@@ -15,7 +15,7 @@ const canaryPointerUrl = defineString('CANARY_POINTER_URL', {
 const canaryPolicy = defineString('CANARY_POLICY', {
   default: '{}',
   description:
-    'Overrides of the canary policy as JSON, e.g. {"windowMs": 900000, "minViews": 200} (see platform/releases/canary-judge.cjs).',
+    'Overrides of the canary policy as JSON, e.g. {"windowMs": 900000, "falseRollbackRate": 0.01} (see platform/releases/canary-judge.cjs).',
 });
 
 const database = () => getFirestore(getApps()[0] ?? initializeApp());
@@ -46,9 +46,10 @@ export const judgeCanary = onSchedule({ schedule: 'every 5 minutes', retryCount:
     case 'no-canary':
       break;
     case 'wait':
-      logger.info('Canary judge: waiting', {
+      logger.info(`Canary judge: ${outcome.verdict.verdict}`, {
         canary: outcome.canary.id,
         reasons: outcome.verdict.reasons,
+        needs: outcome.verdict.needs,
         figures: outcome.verdict.figures,
       });
       break;

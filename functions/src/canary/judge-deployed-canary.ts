@@ -1,11 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { parseCanary, type Canary } from '../../../platform/remotes/remotes-json.cjs';
-import type { CanaryPolicy, CanaryVerdict } from '../../../platform/releases/canary-judge.cjs';
+import type { CanaryPolicy } from '../../../platform/releases/canary-judge.cjs';
 import {
   readCanaryDecision,
   reviewCanary,
   storeCanaryDecision,
   type CanaryDecision,
+  type CanaryVerdict,
 } from '../../../platform/releases/canary-review.cjs';
 
 /**
@@ -77,7 +78,8 @@ export async function judgeDeployedCanary(
   // A rollback stands until the deploy that ends the canary; judging it again would only repeat it.
   if (stored?.decision === 'rollback') return { kind: 'decided-before', canary, decision: stored };
   const verdict = await reviewCanary(db, canary, policy, now);
-  if (verdict.verdict === 'wait') return { kind: 'wait', canary, verdict };
+  if (verdict.verdict === 'wait' || verdict.verdict === 'inconclusive')
+    return { kind: 'wait', canary, verdict };
   const { decision, written } = await storeCanaryDecision(
     db,
     canary,

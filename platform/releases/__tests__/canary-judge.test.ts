@@ -1,157 +1,116 @@
-import type { Figures } from '../../field-data/summary.cjs';
+import { bucketOf, type Histogram } from '../../field-data/histogram.cjs';
 import { canaryPolicyOf, defaultCanaryPolicy, judgeCanary } from '../canary-judge.cjs';
+import type { LaneSamples, Sample } from '../canary-samples.cjs';
 
 const startedAt = '2026-11-24T10:00:00.000Z';
 const minutes = (count: number) => Date.parse(startedAt) + count * 60_000;
 
-const figures = (fields: Partial<Figures> = {}): Figures => ({
-  views: 1000,
-  beacons: 1200,
-  errors: 10,
-  failedLoads: 5,
-  errorRate: 0.01,
-  failedLoadRate: 0.005,
-  lcpP75: 1500,
-  inpP75: 120,
-  clsP75: 0.05,
-  lcpSamples: 900,
-  inpSamples: 400,
-  clsSamples: 900,
-  tapsCaptured: 0,
-  tapsReplayed: 0,
-  ...fields,
+/** A spread of values around a centre, the same shape for every centre. */
+const spread = [0.45, 0.6, 0.75, 0.85, 0.95, 1, 1.1, 1.25, 1.45, 1.8];
+
+function histogramOf(metric: 'INP' | 'LCP', count: number, centreMs: number): Histogram {
+  const histogram: Histogram = {};
+  for (let index = 0; index < count; index += 1) {
+    const key = bucketOf(metric, centreMs * (spread[index % spread.length] ?? 1));
+    histogram[key] = (histogram[key] ?? 0) + 1;
+  }
+  return histogram;
+}
+
+const sample = (views: number, fields: Partial<Omit<Sample, 'views'>> & { inpMs?: number } = {}): Sample => ({
+  views,
+  errorViews: fields.errorViews ?? Math.round(views * 0.005),
+  failedLoadViews: fields.failedLoadViews ?? Math.round(views * 0.002),
+  inp: fields.inp ?? histogramOf('INP', Math.round(views * 0.4), fields.inpMs ?? 120),
+  lcp: fields.lcp ?? histogramOf('LCP', views, 900),
 });
 
-const policy = defaultCanaryPolicy;
-
-beforeEach(() => {
-  jest.useFakeTimers();
-});
-afterEach(() => {
-  jest.useRealTimers();
-});
+const lanes = (live: Record<string, Sample>, canary: Record<string, Sample>): LaneSamples => ({ live, canary });
+const judge = (cumulative: LaneSamples, now: number, share = 10) =>
+  judgeCanary({ cumulative, startedAt, share, now }, defaultCanaryPolicy);
 
 describe('judgeCanary', () => {
-  it('waits for the window, then calls an equal canary healthy', () => {
-    jest.setSystemTime(minutes(10) - 1);
-    const early = judgeCanary({ live: figures(), canary: figures(), startedAt }, policy);
-    expect(early.verdict).toBe('wait');
-    expect(early.reasons.join()).toMatch(/window: 9 of 10 min/);
-    jest.setSystemTime(minutes(10));
-    const done = judgeCanary({ live: figures(), canary: figures(), startedAt }, policy);
-    expect(done.verdict).toBe('healthy');
-    expect(done.figures.elapsedMs).toBe(10 * 60_000);
+  it('rolls back a route that errs for every canary view within about ten views, even with little live traffic', () => {
+    const live = { '/': sample(20, { errorViews: 0 }) };
+    const broken = (views: number) => ({ '/': sample(views, { errorViews: views }) });
+    expect(judge(lanes(live, broken(3)), minutes(3)).verdict).toBe('wait');
+    const verdict = judge(lanes(live, broken(10)), minutes(3));
+    expect(verdict.verdict).toBe('rollback');
+    expect(verdict.reasons.join('\n')).toMatch(/route \/ \(whole run\): .*error.*100\.0 %/);
   });
 
-  it('rolls back a worse error rate at once, before the window, at the margin edge', () => {
-    jest.setSystemTime(minutes(1));
-    const live = figures({ errorRate: 0.01 });
-    // Exactly the margin more is still allowed; a hair more is not.
-    const atMargin = judgeCanary({ live, canary: figures({ errorRate: 0.03 }) , startedAt }, policy);
-    expect(atMargin.verdict).toBe('wait');
-    const over = judgeCanary({ live, canary: figures({ errorRate: 0.0301 }), startedAt }, policy);
+  it('waits for the window, then calls an equal canary with enough views healthy', () => {
+    const live = { '/': sample(90_000) };
+    const canary = { '/': sample(10_000) };
+    expect(judge(lanes(live, canary), minutes(9)).verdict).toBe('wait');
+    const verdict = judge(lanes(live, canary), minutes(10));
+    expect(verdict.verdict).toBe('healthy');
+    expect(verdict.reasons[0]).toMatch(/floor ruled out/);
+  });
+
+  it('calls a small canary inconclusive, never healthy, and says what it needs', () => {
+    const verdict = judge(lanes({ '/': sample(900) }, { '/': sample(100) }), minutes(60 * 10));
+    expect(verdict.verdict).toBe('inconclusive');
+    expect(verdict.needs?.views).toBeGreaterThan(1000);
+    expect(verdict.needs?.hours).toBeGreaterThan(10);
+    expect(verdict.reasons.at(-1)).toMatch(/to be conclusive: about \d+ more canary views \(.* h more at 10 canary views\/h, or about an hour at a \d+ % share\)/);
+  });
+
+  it('rolls back a significant error share over the floor, not one under it', () => {
+    const live = { '/': sample(90_000, { errorViews: 900 }) };
+    const over = judge(lanes(live, { '/': sample(10_000, { errorViews: 300 }) }), minutes(60));
     expect(over.verdict).toBe('rollback');
-    expect(over.reasons).toEqual([expect.stringMatching(/^error rate 3\.0 % on the canary against 1\.0 % live/)]);
+    expect(over.reasons.join('\n')).toMatch(/views with an error 3\.0 % on the canary against 1\.0 % live/);
+    // 1.3 % against 1 % on 10,000 views is significant, but under 1.5× + 0.2 points.
+    const under = judge(lanes(live, { '/': sample(10_000, { errorViews: 130 }) }), minutes(60));
+    expect(under.verdict).not.toBe('rollback');
   });
 
-  it('rolls back a worse failed-load rate', () => {
-    jest.setSystemTime(minutes(20));
-    const verdict = judgeCanary(
-      { live: figures(), canary: figures({ failedLoadRate: 0.2 }), startedAt },
-      policy,
-    );
+  it('rolls back an INP regression on one route by the rank test', () => {
+    const live = { '/': sample(9000), '/about': sample(2000) };
+    const canary = { '/': sample(1000), '/about': sample(300, { inpMs: 240 }) };
+    const verdict = judge(lanes(live, canary), minutes(120));
     expect(verdict.verdict).toBe('rollback');
-    expect(verdict.reasons.join()).toMatch(/failed-load rate 20\.0 %/);
+    expect(verdict.reasons.join('\n')).toMatch(/route \/about \(whole run\): p75 INP/);
   });
 
-  it('compares rates only with enough views in both lanes', () => {
-    jest.setSystemTime(minutes(20));
-    const broken = figures({ errorRate: 0.5, views: policy.minViews - 1 });
-    const short = judgeCanary({ live: figures(), canary: broken, startedAt }, policy);
-    expect(short.verdict).toBe('wait');
-    expect(short.reasons.join()).toMatch(/views: 99 on the canary, 1000 live \(each lane needs 100\)/);
-    const fewLive = judgeCanary(
-      { live: figures({ views: 10 }), canary: figures({ errorRate: 0.5 }), startedAt },
-      policy,
-    );
-    expect(fewLive.verdict).toBe('wait');
-    const enough = judgeCanary(
-      { live: figures(), canary: { ...broken, views: policy.minViews }, startedAt },
-      policy,
-    );
-    expect(enough.verdict).toBe('rollback');
+  it('judges the recent hour besides the whole run', () => {
+    const cumulative = lanes({ '/': sample(90_000) }, { '/': sample(10_000, { errorViews: 90 }) });
+    const recent = lanes({ '/': sample(4000) }, { '/': sample(500, { errorViews: 40 }) });
+    const whole = judgeCanary({ cumulative, startedAt, share: 10, now: minutes(600) });
+    expect(whole.verdict).not.toBe('rollback');
+    const both = judgeCanary({ cumulative, recent, startedAt, share: 10, now: minutes(600) });
+    expect(both.verdict).toBe('rollback');
+    expect(both.reasons.join('\n')).toMatch(/whole site \(last 60 min\)/);
   });
 
-  it('calls p75 INP worse only past both the ratio and the margin', () => {
-    jest.setSystemTime(minutes(20));
-    const live = figures({ inpP75: 100 });
-    const judge = (inpP75: number) =>
-      judgeCanary({ live, canary: figures({ inpP75 }), startedAt }, policy).verdict;
-    // ×1.25 = 125 but +50 ms = 150: the margin decides for fast pages.
-    expect(judge(149)).toBe('healthy');
-    expect(judge(151)).toBe('rollback');
-    // For slow pages the ratio decides: 1000 ms live allows up to 1250.
-    const slow = figures({ inpP75: 1000 });
-    expect(judgeCanary({ live: slow, canary: figures({ inpP75: 1250 }), startedAt }, policy).verdict).toBe('healthy');
-    expect(judgeCanary({ live: slow, canary: figures({ inpP75: 1251 }), startedAt }, policy).verdict).toBe('rollback');
+  it('does not call a canary healthy when its lane holds more views than its share explains', () => {
+    const verdict = judge(lanes({ '/': sample(60_000) }, { '/': sample(40_000) }), minutes(600));
+    expect(verdict.verdict).toBe('inconclusive');
+    expect(verdict.reasons[0]).toMatch(/^data health: 40\.0 % of views are on the canary, whose share is 10 %/);
   });
 
-  it('calls p75 LCP worse past its ratio and margin, with its reason', () => {
-    jest.setSystemTime(minutes(3));
-    const verdict = judgeCanary(
-      { live: figures({ lcpP75: 1500 }), canary: figures({ lcpP75: 2600 }), startedAt },
-      policy,
-    );
-    expect(verdict.verdict).toBe('rollback');
-    expect(verdict.reasons).toEqual([expect.stringMatching(/^p75 LCP 2600 ms on the canary against 1500 ms live/)]);
-  });
-
-  it('compares a p75 only with enough samples, and waits for them before calling it healthy', () => {
-    jest.setSystemTime(minutes(30));
-    const few = figures({ inpP75: 5000, inpSamples: policy.minSamples - 1 });
-    const verdict = judgeCanary({ live: figures(), canary: few, startedAt }, policy);
-    expect(verdict.verdict).toBe('wait');
-    expect(verdict.reasons).toEqual([expect.stringMatching(/^INP samples: 49 on the canary, 400 live/)]);
-    const none = judgeCanary(
-      { live: figures({ lcpP75: null, lcpSamples: 0 }), canary: figures(), startedAt },
-      policy,
-    );
-    expect(none.verdict).toBe('wait');
-  });
-
-  it('gives every reason at once', () => {
-    jest.setSystemTime(minutes(12));
-    const verdict = judgeCanary(
-      {
-        live: figures(),
-        canary: figures({ errorRate: 0.4, failedLoadRate: 0.3, inpP75: 900, lcpP75: 9000 }),
-        startedAt,
-      },
-      policy,
-    );
-    expect(verdict.reasons).toHaveLength(4);
-  });
-
-  it('takes an explicit clock, and a start in the future as no time passed', () => {
-    jest.setSystemTime(minutes(60));
-    expect(judgeCanary({ live: figures(), canary: figures(), startedAt, now: minutes(5) }, policy).verdict).toBe('wait');
-    expect(
-      judgeCanary({ live: figures(), canary: figures(), startedAt: minutes(70) }, policy).figures.elapsedMs,
-    ).toBe(0);
+  it('spends its level across the looks: looking every 30 s asks more of each look', () => {
+    const live = { '/': sample(20, { errorViews: 0 }) };
+    const canary = { '/': sample(6, { errorViews: 6 }) };
+    const every = (lookEveryMs: number) =>
+      judgeCanary({ cumulative: lanes(live, canary), startedAt, share: 10, now: minutes(3) }, canaryPolicyOf({ lookEveryMs })).verdict;
+    expect(every(5 * 60_000)).toBe('rollback');
+    expect(every(1000)).toBe('wait');
   });
 });
 
 describe('canaryPolicyOf', () => {
   it('keeps the defaults and takes checked overrides', () => {
     expect(canaryPolicyOf({})).toEqual(defaultCanaryPolicy);
-    expect(canaryPolicyOf({ minViews: 5, windowMs: undefined })).toEqual({ ...defaultCanaryPolicy, minViews: 5 });
+    expect(canaryPolicyOf({ lookEveryMs: 30_000, windowMs: undefined })).toEqual({ ...defaultCanaryPolicy, lookEveryMs: 30_000 });
   });
 
   it('refuses what is not a policy', () => {
-    expect(() => canaryPolicyOf({ minViews: -1 })).toThrow(/minViews/);
-    expect(() => canaryPolicyOf({ inpRatio: 0.5 })).toThrow(/at least 1/);
+    expect(() => canaryPolicyOf({ falseRollbackRate: 1.5 })).toThrow(/above 0 and below 1/);
+    expect(() => canaryPolicyOf({ p75Ratio: 0.5 })).toThrow(/at least 1/);
     expect(() => canaryPolicyOf({ windowMs: '10m' })).toThrow(/windowMs/);
-    expect(() => canaryPolicyOf({ minViews: Number.NaN })).toThrow(/minViews/);
+    expect(() => canaryPolicyOf({ minRankSamples: Number.NaN })).toThrow(/minRankSamples/);
     expect(() => canaryPolicyOf({ surprise: 1 } as never)).toThrow(/Unknown/);
   });
 });

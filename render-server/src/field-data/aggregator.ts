@@ -24,7 +24,8 @@ export interface AggregatorOptions {
 }
 
 export interface Aggregator {
-  addBeacon(beacon: Beacon, info: SetInfo): void;
+  /** `notes`: whether the beacon had its own log line, and whether its client's budget cut it. */
+  addBeacon(beacon: Beacon, info: SetInfo, notes?: { logged: boolean; cut: boolean }): void;
   addRefusal(reason: BeaconRefusal): void;
   /** Writes what has been added so far (after any flush under way); never rejects. */
   flush(): Promise<void>;
@@ -40,8 +41,9 @@ function incrementsOf(beacon: Beacon): Record<string, number> {
   const increments: Record<string, number> = {
     beacons: 1,
     views: beacon.view ? 1 : 0,
-    errors: beacon.errors,
-    failedLoads: beacon.failedLoads,
+    // Views with an error or a failed load, not how many: one page's storm is one view.
+    errors: Math.min(1, beacon.errors),
+    failedLoads: Math.min(1, beacon.failedLoads),
     tapsCaptured: beacon.tapsCaptured,
     tapsReplayed: beacon.tapsReplayed,
   };
@@ -61,6 +63,9 @@ function incrementsOf(beacon: Beacon): Record<string, number> {
 export function createAggregator(options: AggregatorOptions): Aggregator {
   const pending = new PendingWrites();
   let accepted = 0;
+  /** Accepted beacons without a log line of their own, and those their client's budget cut. */
+  let notLogged = 0;
+  let cut = 0;
   let refused: Partial<Record<BeaconRefusal, number>> = {};
   /** While the store is down: how many minutes of sums had to be dropped. */
   let outage: { droppedMinutes: number } | undefined;
@@ -68,8 +73,16 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
 
   function report(): void {
     if (accepted === 0 && Object.keys(refused).length === 0) return;
-    log('INFO', 'Field data flushed', { accepted, refused, stored: options.commit !== null });
+    log('INFO', 'Field data flushed', {
+      accepted,
+      refused,
+      stored: options.commit !== null,
+      ...(notLogged ? { notLogged } : {}),
+      ...(cut ? { cut } : {}),
+    });
     accepted = 0;
+    notLogged = 0;
+    cut = 0;
     refused = {};
   }
 
@@ -118,8 +131,10 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
   timer.unref();
 
   return {
-    addBeacon(beacon, info) {
+    addBeacon(beacon, info, notes = { logged: true, cut: false }) {
       accepted += 1;
+      if (!notes.logged) notLogged += 1;
+      if (notes.cut) cut += 1;
       const minute = minuteOf(Date.now());
       // Exactly the document's facts (the updateMask), whatever else the caller's info holds.
       const { lane, canary } = info;

@@ -10,6 +10,8 @@ import { notFoundPath } from '../pages/not-found';
 import { errorField, errorOnce, log } from '../log';
 import type { Aggregator } from './aggregator';
 import { clientAddressOf } from './client-address';
+import type { Counted } from './client-budget';
+import { clientKeyOf } from './client-key';
 import { readBody } from './read-body';
 import type { SetInfo, SetInfoOf } from './set-info';
 
@@ -23,6 +25,14 @@ export interface IntakeOptions {
   readonly retryAfterSeconds: number;
   /** Counts a refusal (never logged one by one: a flood must not flood the log). */
   readonly countRefusal: (reason: BeaconRefusal) => void;
+  /** What a client's beacon may add to a lane's figures (its budget; see client-budget). */
+  readonly countBeacon: (
+    client: string,
+    lane: SetInfo['lane'],
+    beacon: Beacon,
+  ) => Counted & { cut: boolean };
+  /** Whether this accepted beacon may have its own log line (a bounded rate of them). */
+  readonly mayLog: () => boolean;
 }
 
 /** sendBeacon sends a string as text/plain (no CORS preflight); a JSON type is taken too. */
@@ -46,7 +56,8 @@ const failedOnce = errorOnce(16);
 /**
  * The handler of POST /__vitals: checks each beacon (method, type, size, rate, JSON, shape,
  * route and version set), answers at once (204, or the refusal's status) without waiting on
- * the store, logs each accepted beacon as one line and hands it to the aggregator.
+ * the store, counts what the client's budget allows, logs accepted beacons one line each up to
+ * a rate (the rest are summed in the flush's line) and hands them to the aggregator.
  */
 export function createBeaconIntake(options: IntakeOptions) {
   function refuse(
@@ -67,28 +78,43 @@ export function createBeaconIntake(options: IntakeOptions) {
     res.end(`${reason}\n`);
   }
 
-  function accept(res: ServerResponse, beacon: Beacon, info: SetInfo) {
+  function accept(res: ServerResponse, sent: Beacon, info: SetInfo, client: string) {
+    // A view counts once, with at most one error and one failed load, within its client's budget.
+    const counted = options.countBeacon(client, info.lane, sent);
+    const beacon: Beacon = {
+      ...sent,
+      view: counted.view,
+      errors: counted.error,
+      failedLoads: counted.failedLoad,
+    };
     const { set, route, view, metrics, attribution } = beacon;
     const { errors, failedLoads, tapsCaptured, tapsReplayed } = beacon;
     const { lane, canary, releases } = info;
     const counts = { errors, failedLoads, tapsCaptured, tapsReplayed };
-    log('INFO', 'Field data', {
-      set,
-      lane,
-      canary,
-      releases,
-      route,
-      view,
-      metrics,
-      counts,
-      attribution,
-    });
-    options.aggregator.addBeacon(beacon, info);
+    const logged = options.mayLog();
+    if (logged)
+      log('INFO', 'Field data', {
+        set,
+        lane,
+        canary,
+        releases,
+        route,
+        view,
+        metrics,
+        counts,
+        attribution,
+        ...(counted.cut ? { cut: true } : {}),
+      });
+    options.aggregator.addBeacon(beacon, info, { logged, cut: counted.cut });
     res.writeHead(204, { 'Cache-Control': 'no-store' });
     res.end();
   }
 
-  async function readBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function readBeacon(
+    req: IncomingMessage,
+    res: ServerResponse,
+    client: string,
+  ): Promise<void> {
     const body = await readBody(req, maxBeaconBytes);
     if (body.kind === 'gone') return;
     if (body.kind === 'too-large') return refuse(res, 'too-large');
@@ -103,7 +129,7 @@ export function createBeaconIntake(options: IntakeOptions) {
     if (!isKnownRoute(reading.beacon.route)) return refuse(res, 'bad-shape');
     const info = options.setInfo(reading.beacon.set);
     if (!info) return refuse(res, 'unknown-set');
-    accept(res, reading.beacon, info);
+    accept(res, reading.beacon, info, client);
   }
 
   function failed(res: ServerResponse, error: unknown) {
@@ -117,12 +143,13 @@ export function createBeaconIntake(options: IntakeOptions) {
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     try {
       if (req.method !== 'POST') return refuse(res, 'wrong-method', { Allow: 'POST' });
+      const client = clientKeyOf(clientAddressOf(req, options.trustedProxies));
       // Before the body is read: a flood costs as little as possible.
-      if (!options.takeToken(clientAddressOf(req, options.trustedProxies)))
+      if (!options.takeToken(client))
         return refuse(res, 'rate-limited', { 'Retry-After': String(options.retryAfterSeconds) });
       const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!acceptedTypes.has(type)) return refuse(res, 'wrong-type');
-      readBeacon(req, res).catch((error: unknown) => failed(res, error));
+      readBeacon(req, res, client).catch((error: unknown) => failed(res, error));
     } catch (error) {
       failed(res, error);
     }

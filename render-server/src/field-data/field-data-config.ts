@@ -1,3 +1,4 @@
+import { clientBudget } from '../../../platform/field-data/client-budget.cjs';
 import { ConfigError } from '../config';
 
 /** How the render server takes field-data beacons and where their aggregates go. */
@@ -19,6 +20,13 @@ export interface FieldDataConfig {
   readonly rateBurst: number;
   /** FIELD_DATA_RATE_REFILL_MS: after a burst, one more beacon per this many ms. */
   readonly rateRefillMs: number;
+  /** FIELD_DATA_CLIENT_VIEWS: views one client adds to one lane in an hour. */
+  readonly clientViews: number;
+  /**
+   * FIELD_DATA_CLIENT_ERROR_VIEWS: views with an error (and, apart, with a failed load) one
+   * client adds to one lane in an hour. Tests whose browsers all come from one address raise it.
+   */
+  readonly clientErrorViews: number;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
@@ -68,5 +76,13 @@ export function readFieldDataConfig(env: NodeJS.ProcessEnv): FieldDataConfig {
     trustedProxies: whole(env, 'TRUSTED_PROXIES', 0, 0, 10),
     rateBurst: whole(env, 'FIELD_DATA_RATE_BURST', 20, 1, 10_000),
     rateRefillMs: whole(env, 'FIELD_DATA_RATE_REFILL_MS', 2000, 1, 3_600_000),
+    clientViews: whole(env, 'FIELD_DATA_CLIENT_VIEWS', clientBudget.views, 1, 1_000_000),
+    clientErrorViews: whole(
+      env,
+      'FIELD_DATA_CLIENT_ERROR_VIEWS',
+      clientBudget.errorViews,
+      1,
+      1_000_000,
+    ),
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BeaconRefusal } from '../../../platform/field-data/beacon.cjs';
 import { createAggregator } from './aggregator';
 import { createBeaconIntake } from './beacon-intake';
+import { createClientBudgets } from './client-budget';
 import { readFieldDataConfig } from './field-data-config';
 import { createFirestoreRest, type FirestoreRest } from './firestore-rest';
 import { createRateLimiter } from './rate-limiter';
@@ -28,6 +29,8 @@ const storeDeadlineMs = 10_000;
 const maxPendingMinutes = 30;
 /** Clients whose rate is remembered (a bucket is ~100 bytes: a few MB at most). */
 const maxClients = 50_000;
+/** Accepted beacons logged one line each, at most this many a minute per instance (then summed). */
+const loggedPerMinute = 120;
 
 /** The field data of one render server, from its environment (throws a ConfigError if wrong). */
 export function createFieldData(env: NodeJS.ProcessEnv, setInfo: SetInfoOf): FieldData {
@@ -56,6 +59,18 @@ export function createFieldData(env: NodeJS.ProcessEnv, setInfo: SetInfoOf): Fie
     }),
     retryAfterSeconds: Math.ceil(config.rateRefillMs / 1000),
     countRefusal: (reason) => void (refused[reason] = (refused[reason] ?? 0) + 1),
+    countBeacon: createClientBudgets(maxClients, {
+      views: config.clientViews,
+      errorViews: config.clientErrorViews,
+    }),
+    mayLog: (() => {
+      const take = createRateLimiter({
+        burst: loggedPerMinute,
+        refillMs: 60_000 / loggedPerMinute,
+        maxClients: 1,
+      });
+      return () => take('log');
+    })(),
   });
   return {
     handle,

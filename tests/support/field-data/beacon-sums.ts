@@ -18,7 +18,10 @@ export function expectedSums(sent: readonly Sent[]): Record<string, number> {
     beacons: sent.length,
     views: sent.filter((b) => b.view !== false).length,
   };
-  for (const count of counts) sums[count] = sent.reduce((sum, b) => sum + (b[count] ?? 0), 0);
+  // A beacon adds at most one error and one failed load (a view's yes/no), the taps as they are.
+  const perBeacon = (b: Sent, count: (typeof counts)[number]) =>
+    count === 'errors' || count === 'failedLoads' ? Math.min(1, b[count] ?? 0) : (b[count] ?? 0);
+  for (const count of counts) sums[count] = sent.reduce((sum, b) => sum + perBeacon(b, count), 0);
   for (const b of sent)
     for (const [metric, value] of Object.entries(b.metrics) as [Metric, number][]) {
       const key = `${metric.toLowerCase()}.${bucketOf(metric, value)}`;

@@ -29,7 +29,10 @@ export interface Intake {
   close(): Promise<void>;
 }
 
-export async function startIntake(): Promise<Intake> {
+/** `sets`: the version sets the intake knows (by default `set`, served as the canary). */
+export async function startIntake(
+  sets: Record<string, SetInfo> = { [set]: info },
+): Promise<Intake> {
   // The log module reads LOG_FORMAT when it loads: one JSON object a line for the tests to read.
   process.env.LOG_FORMAT = 'json';
   const { createFieldData } = await import('../../../render-server/src/field-data');
@@ -39,7 +42,7 @@ export async function startIntake(): Promise<Intake> {
     FIELD_DATA_FLUSH_MS: '600000',
     TRUSTED_PROXIES: '1',
   };
-  const fieldData = createFieldData(env, (id) => (id === set ? info : undefined));
+  const fieldData = createFieldData(env, (id) => (Object.hasOwn(sets, id) ? sets[id] : undefined));
   const server = http.createServer((req, res) => fieldData.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => endFixture(f));
 
-it('sums the beacons of a minute, set and route into one write of increments', async () => {
+it('sums the beacons of a minute, set and route into one write of increments (a beacon with errors counts one)', async () => {
   f.aggregator.addBeacon(beacon({ metrics: { LCP: 1200, CLS: 0.05 }, errors: 2 }), info);
   f.aggregator.addBeacon(
     beacon({ view: false, metrics: { LCP: 1210, INP: 80 }, tapsCaptured: 3, tapsReplayed: 2 }),
@@ -28,7 +28,7 @@ it('sums the beacons of a minute, set and route into one write of increments', a
         increments: {
           beacons: 2,
           views: 1,
-          errors: 2,
+          errors: 1,
           failedLoads: 0,
           tapsCaptured: 3,
           tapsReplayed: 2,

@@ -12,6 +12,8 @@ it('reads the defaults: aggregates off, 5 s flushes, the socket address, 20 beac
     trustedProxies: 0,
     rateBurst: 20,
     rateRefillMs: 2000,
+    clientViews: 30,
+    clientErrorViews: 2,
   });
 });
 
@@ -23,6 +25,8 @@ it('reads every setting', () => {
     TRUSTED_PROXIES: '1',
     FIELD_DATA_RATE_BURST: '5',
     FIELD_DATA_RATE_REFILL_MS: '500',
+    FIELD_DATA_CLIENT_VIEWS: '100',
+    FIELD_DATA_CLIENT_ERROR_VIEWS: '50',
   });
   expect(config).toEqual({
     project: 'demo-field-data',
@@ -31,6 +35,8 @@ it('reads every setting', () => {
     trustedProxies: 1,
     rateBurst: 5,
     rateRefillMs: 500,
+    clientViews: 100,
+    clientErrorViews: 50,
   });
 });
 

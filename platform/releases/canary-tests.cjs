@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * The one-sided tests the canary's judge runs, on counts and on stored histograms. The
+ * distributions come from @stdlib; an upper tail is read as the lower tail of its mirror
+ * (never as 1 - cdf), so that p-values of 1e-12 keep their digits.
+ */
+const binomialCdf = require('@stdlib/stats-base-dists-binomial-cdf');
+const hypergeometricCdf = require('@stdlib/stats-base-dists-hypergeometric-cdf');
+const normalCdf = require('@stdlib/stats-base-dists-normal-cdf');
+
+/** @typedef {import('../field-data/histogram.cjs').Histogram} Histogram */
+
+/**
+ * Fisher's exact test, one-sided: how likely the canary would have `canaryHits` or more of the
+ * `canaryTotal + liveTotal` views' hits if both lanes had the same share.
+ * @param {number} canaryHits @param {number} canaryTotal
+ * @param {number} liveHits @param {number} liveTotal
+ * @returns {number} the p-value
+ */
+function fisherGreater(canaryHits, canaryTotal, liveHits, liveTotal) {
+  const total = canaryTotal + liveTotal;
+  const hits = canaryHits + liveHits;
+  if (canaryHits <= 0 || total === 0) return 1;
+  // X >= x for Hypergeometric(N, K, n) is the canary's misses n - X <= n - x, whose count
+  // follows Hypergeometric(N, N - K, n).
+  return hypergeometricCdf(canaryTotal - canaryHits, total, total - hits, canaryTotal);
+}
+
+/**
+ * An exact binomial test, one-sided: how likely `hits` or more of `total` are if each is a hit
+ * with probability `share`.
+ * @param {number} hits @param {number} total @param {number} share
+ */
+function binomialAtLeast(hits, total, share) {
+  if (hits <= 0) return 1;
+  if (share <= 0) return 0;
+  return binomialCdf(total - hits, total, 1 - share);
+}
+
+/**
+ * The same, the other way: how likely `hits` or fewer are.
+ * @param {number} hits @param {number} total @param {number} share
+ */
+function binomialAtMost(hits, total, share) {
+  if (hits >= total) return 1;
+  return binomialCdf(hits, total, share);
+}
+
+/** @param {Readonly<Histogram>} histogram @param {string} key */
+const countIn = (histogram, key) => histogram[key] ?? 0;
+
+/** Bucket keys of some histograms, lowest first. @param {ReadonlyArray<Readonly<Histogram>>} histograms */
+function keysOf(histograms) {
+  const keys = new Set(histograms.flatMap((histogram) => Object.keys(histogram)));
+  return [...keys].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+/**
+ * The Mann-Whitney rank test, one-sided, on two histograms (a bucket is a tie): how likely the
+ * canary's values would rank this high among live's if both came from one distribution. The
+ * normal approximation with the tie correction and a continuity correction; the judge runs it
+ * only with at least a few samples in each lane.
+ * @param {Readonly<Histogram>} canary @param {Readonly<Histogram>} live
+ * @returns {number} the p-value
+ */
+function rankTestGreater(canary, live) {
+  const keys = keysOf([canary, live]);
+  let canaryCount = 0;
+  let liveCount = 0;
+  for (const key of keys) {
+    canaryCount += countIn(canary, key);
+    liveCount += countIn(live, key);
+  }
+  const total = canaryCount + liveCount;
+  if (canaryCount === 0 || liveCount === 0) return 1;
+  let u = 0;
+  let liveBelow = 0;
+  let ties = 0;
+  for (const key of keys) {
+    const ours = countIn(canary, key);
+    const theirs = countIn(live, key);
+    u += ours * (liveBelow + theirs / 2);
+    liveBelow += theirs;
+    const tied = ours + theirs;
+    ties += tied ** 3 - tied;
+  }
+  const mean = (canaryCount * liveCount) / 2;
+  const variance =
+    ((canaryCount * liveCount) / 12) * (total + 1 - ties / (total * (total - 1 || 1)));
+  if (variance <= 0) return 1;
+  const z = (u - mean - 0.5) / Math.sqrt(variance);
+  return normalCdf(-z, 0, 1);
+}
+
+module.exports = { fisherGreater, binomialAtLeast, binomialAtMost, rankTestGreater };
