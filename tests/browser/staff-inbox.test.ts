@@ -528,9 +528,18 @@ describe('the staff inbox', () => {
       (await db.collection(collections.requests).doc('AdaRequest000000000').get()).exists,
     ).toBe(false);
     expect(await page.locator('main article h3').allInnerTexts()).toEqual([formulaCo.Name]);
-    // Focus goes to the neighbouring request (the list does not jump to its heading).
+    // Focus goes to the neighbouring request (the list does not jump to its heading). The
+    // dialog's close event, which moves it, comes a task after the dialog is hidden.
+    const neighbour = staffInbox.actionLabel(staffInbox.lead.status, formulaCo.Name);
+    await page
+      .waitForFunction(
+        (label) => document.activeElement?.getAttribute('aria-label') === label,
+        neighbour,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      staffInbox.actionLabel(staffInbox.lead.status, formulaCo.Name),
+      neighbour,
     );
   });
 });
