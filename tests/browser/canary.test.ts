@@ -160,13 +160,20 @@ describe('a canary of remote-home at 10 %', () => {
     expect(answer.headers.get('vary')).toBe('Accept-Encoding');
   }, 60_000);
 
-  it('--finish makes the candidate live for everyone', async () => {
+  it('--finish makes the candidate live for everyone (--force while no judge has called it healthy)', async () => {
     expect(await promote(`remote-home@${releases.candidate}`, '--canary', '10')).toMatchObject({
       code: 0,
     });
-    expect(await promote('--finish')).toMatchObject({ code: 0 });
+    // No healthy verdict stored yet: refused, the canary untouched.
+    expect(await promote('--finish')).toMatchObject({ code: 1 });
+    expect(pointer().canary).toBeDefined();
+    expect(await promote('--finish', '--force')).toMatchObject({ code: 0 });
     expect(pointer().canary).toBeUndefined();
-    expect(history().some((entry) => entry.action === 'canary-finish')).toBe(true);
+    expect(
+      history().some(
+        (entry) => entry.action === 'canary-finish' && (entry as { forced?: boolean }).forced,
+      ),
+    ).toBe(true);
     await pollUntil(15_000, async () =>
       (await (await home()).text()).includes(marker) ? true : undefined,
     );

@@ -22,7 +22,7 @@ import {
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const chromium = setUpBrowser();
 let admin: App;
