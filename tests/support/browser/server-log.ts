@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { logLinesSince, logSize } from '../jest/stack-log.cjs';
 
 /**
  * What the render server logs while this test file runs: the stack runs it as a child whose
@@ -9,29 +9,23 @@ import fs from 'node:fs';
 export function watchServerLog(): { lines: () => Record<string, unknown>[]; clear: () => void } {
   const file = (globalThis as { __stackLogFile?: string }).__stackLogFile;
   if (!file) throw new Error('watchServerLog needs the stack-log test environment');
-  const size = () => fs.statSync(file).size;
   let from = 0;
   beforeAll(() => {
-    from = size();
+    from = logSize(file);
   });
   return {
     lines: () =>
-      fs
-        .readFileSync(file)
-        .subarray(from)
-        .toString('utf8')
-        .split('\n')
-        .flatMap((line) => {
-          const json = /^\[render server\] (\{.*\})$/.exec(line)?.[1];
-          if (!json) return [];
-          try {
-            return [JSON.parse(json) as Record<string, unknown>];
-          } catch {
-            return [];
-          }
-        }),
+      logLinesSince(file, from).flatMap((line) => {
+        const json = /^\[render server\] (\{.*\})$/.exec(line)?.[1];
+        if (!json) return [];
+        try {
+          return [JSON.parse(json) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      }),
     clear: () => {
-      from = size();
+      from = logSize(file);
     },
   };
 }

@@ -8,6 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
+const { logLinesSince, logSize } = require('./stack-log.cjs');
 
 /** What a failing test prints of the servers' log at most: its last lines. */
 const shownLines = 120;
@@ -40,24 +41,16 @@ class StackLogEnvironment extends TestEnvironment {
    * @param {{ name: string; test?: { name: string; errors: unknown[] }; hook?: { type: string } }} event
    */
   handleTestEvent(event) {
-    if (event.name === 'test_start' || event.name === 'hook_start') this.from = this.size();
+    if (event.name === 'test_start' || event.name === 'hook_start')
+      this.from = logSize(this.logFile);
     if (event.name === 'test_done' && event.test && event.test.errors.length > 0)
       this.show(event.test.name);
     if (event.name === 'hook_failure') this.show(`${event.hook?.type ?? 'a'} hook`);
   }
 
-  size() {
-    try {
-      return fs.statSync(this.logFile).size;
-    } catch {
-      return 0;
-    }
-  }
-
   /** @param {string} what */
   show(what) {
-    const text = fs.readFileSync(this.logFile).subarray(this.from).toString('utf8');
-    const lines = text.split('\n').filter(Boolean);
+    const lines = logLinesSince(this.logFile, this.from);
     const shown = lines.slice(-shownLines);
     process.stderr.write(
       `\n── the servers' log while "${what}" ran: ${lines.length} lines` +
