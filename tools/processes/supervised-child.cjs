@@ -58,8 +58,8 @@ function superviseChild({ name, args, env, readyText }) {
    */
   const forward = (stream, to, partial = '') => {
     // A line split across two reads is passed on whole, so each logged object stays one line.
-    stream?.on('data', (/** @type {Buffer} */ data) => {
-      const text = partial + String(data);
+    stream?.on('data', (/** @type {string} */ data) => {
+      const text = partial + data;
       const end = text.lastIndexOf('\n') + 1;
       partial = text.slice(end);
       to(prefixed(name, text.slice(0, end)));
@@ -79,9 +79,9 @@ function superviseChild({ name, args, env, readyText }) {
       forward(current.stderr, err);
       let output = '';
       let listening = false;
-      current.stdout?.on('data', (/** @type {Buffer} */ data) => {
+      current.stdout?.on('data', (/** @type {string} */ data) => {
         if (listening) return;
-        output += String(data);
+        output += data;
         if (!output.includes(readyText)) return;
         listening = true;
         const end = output.lastIndexOf('\n') + 1;
