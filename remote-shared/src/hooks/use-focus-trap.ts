@@ -56,8 +56,15 @@ export function useFocusTrap(
       .filter((el): el is HTMLElement => el !== null);
     if (elements.length === 0) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Focus moves in at once, while the library (Tab wrapping, Escape) is still on its way.
+    // Focus moves in at once, while the library (Tab wrapping) is still on its way.
     latest.current.initialFocus?.()?.focus({ preventScroll: true });
+    // Escape is answered here, from the first moment, not by the library: a visitor who presses
+    // it as soon as the modal shows (before the library arrived) must not be ignored.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      latest.current.onEscape();
+    };
+    document.addEventListener('keydown', onKeyDown);
     // Focus goes back only if nothing else has taken it meanwhile: when a link in the modal
     // navigates, the new page's heading takes focus, and returning it would steal it back.
     const returnTarget = () => {
@@ -74,10 +81,8 @@ export function useFocusTrap(
       ({ createFocusTrap }) => {
         if (ended) return;
         trap = createFocusTrap(elements, {
-          escapeDeactivates: () => {
-            latest.current.onEscape();
-            return false;
-          },
+          // Escape is the listener's above; the trap only asks its owner to close anyway.
+          escapeDeactivates: false,
           allowOutsideClick: true,
           // Focusing must not scroll: the page behind a modal stays exactly where it was.
           preventScroll: true,
@@ -98,6 +103,7 @@ export function useFocusTrap(
     );
     return () => {
       ended = true;
+      document.removeEventListener('keydown', onKeyDown);
       if (trap) trap.deactivate({ returnFocus: true });
       else {
         const target = returnTarget();

@@ -1,13 +1,13 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
 import { useFocusTrap } from '../use-focus-trap';
 
-function Modal({ open }: { open: boolean }) {
+function Modal({ open, onEscape = () => undefined }: { open: boolean; onEscape?: () => void }) {
   const dialog = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   useFocusTrap([dialog], open, {
-    onEscape: () => undefined,
+    onEscape,
     initialFocus: () => dialog.current?.querySelector('button'),
     returnFocusTo: opener,
   });
@@ -55,5 +55,24 @@ describe('useFocusTrap', () => {
     // The trap returns focus a task after it ends; by then the heading must still have it.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getByRole('heading', { name: 'Next page' })).toHaveFocus();
+  });
+
+  it('answers Escape from the moment it opens, before its library has arrived, and once after', async () => {
+    const onEscape = jest.fn();
+    const { rerender } = render(<Modal open={false} onEscape={onEscape} />);
+    rerender(<Modal open onEscape={onEscape} />);
+    // No await yet: the library's import cannot have resolved.
+    fireEvent.keyDown(button('First'), { key: 'Escape' });
+    expect(onEscape).toHaveBeenCalledTimes(1);
+    await waitFor(async () => {
+      button('Last').focus();
+      await userEvent.tab();
+      expect(button('First')).toHaveFocus();
+    });
+    fireEvent.keyDown(button('First'), { key: 'Escape' });
+    expect(onEscape).toHaveBeenCalledTimes(2);
+    rerender(<Modal open={false} onEscape={onEscape} />);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onEscape).toHaveBeenCalledTimes(2);
   });
 });
