@@ -58,7 +58,10 @@ module.exports = {
       // Servers the tests start log to a file per test file, shown when a test fails.
       testEnvironment: '<rootDir>/tests/support/jest/stack-log-environment.cjs',
       // testTimeout is a global option in jest; per project it is set in a setup file.
-      setupFilesAfterEnv: ['<rootDir>/tests/support/jest/slow-tests.cjs'],
+      setupFilesAfterEnv: [
+        '<rootDir>/tests/support/jest/slow-tests.cjs',
+        '<rootDir>/tests/support/jest/console-to-stack-log.cjs',
+      ],
       // The Cloud Functions' tests run their handlers against the same emulator.
       roots: ['<rootDir>/tests/integration', '<rootDir>/functions/src'],
       testMatch: ['**/*.test.ts'],
@@ -68,7 +71,10 @@ module.exports = {
     {
       displayName: 'browser',
       testEnvironment: '<rootDir>/tests/support/jest/stack-log-environment.cjs',
-      setupFilesAfterEnv: ['<rootDir>/tests/support/jest/slow-tests.cjs'],
+      setupFilesAfterEnv: [
+        '<rootDir>/tests/support/jest/slow-tests.cjs',
+        '<rootDir>/tests/support/jest/console-to-stack-log.cjs',
+      ],
       roots: ['<rootDir>/tests/browser'],
       testMatch: ['**/*.test.ts'],
       transform,

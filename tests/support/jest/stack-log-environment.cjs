@@ -55,11 +55,11 @@ class StackLogEnvironment extends TestEnvironment {
     if (lines.length === 0) return;
     const shown = lines.slice(-shownLines);
     process.stderr.write(
-      `\n── the servers' log while "${what}" ran: ${lines.length} lines` +
+      `\n── the log (servers and test output) while "${what}" ran: ${lines.length} lines` +
         (lines.length > shown.length ? `, the last ${shown.length} shown` : '') +
         ` (whole file: ${path.relative(process.cwd(), this.logFile)}) ──\n` +
         shown.map((line) => `  ${line}\n`).join('') +
-        "── end of the servers' log ──\n",
+        '── end of the log ──\n',
     );
   }
 }
