@@ -40,24 +40,14 @@ const renderServerRooms = ['http', 'field-data', 'pages', 'lanes', 'worker', 're
  * Who may import what. Apps -> platform and federation; the render server -> platform and
  * federation's build-free parts; tools -> everything but an app's src/; platform -> nothing.
  * An app reaches another only through its exposed modules (the bare 'remote-shared/content'
- * style, resolved by federation), never into its files. The one crossing: the function reads
- * the sender's confirmation from remote-shared's content (the one home of content), a plain
- * CommonJS module its build compiles along.
+ * style, resolved by federation), never into its files.
  */
 const boundaries = [
   ...appFolders.map((app) => ({
     files: [`${app}/src/**/*.{ts,tsx,cjs,js}`],
     forbidden: [
       {
-        regex: into(
-          appFolders
-            .filter((other) => other !== app)
-            .map((other) =>
-              app === 'functions' && other === 'remote-shared'
-                ? 'remote-shared/(?!src/content/autoreply\\.cjs$)'
-                : other,
-            ),
-        ),
+        regex: into(appFolders.filter((other) => other !== app)),
         message: `${app} may use another app only through its exposed modules ('remote-shared/content'), not its files.`,
       },
       {

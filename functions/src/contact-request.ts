@@ -1,43 +1,32 @@
-import type { DocumentData } from 'firebase-admin/firestore';
-import {
-  decodeContactRequest,
-  type RequestContext,
+import type {
+  DecodedContactRequest,
+  RequestContext,
 } from '../../platform/contact-request/contact-request.cjs';
 import { contactFields } from '../../platform/contact-request/contact-schema.cjs';
+import {
+  contactValuesOf,
+  type ContactValues,
+} from '../../platform/contact-request/contact-values.cjs';
 import { neutralise } from './escape';
 
 /** A stored contact request as the notification reads it, whatever the document holds. */
-export interface ContactRequest {
+export type ContactRequest = Readonly<ContactValues> & {
   readonly id: string;
-  readonly name: string;
-  readonly phone: string;
-  readonly email: string;
-  readonly company: string;
-  readonly message: string;
   readonly createdAt: Date;
   readonly context: RequestContext;
-}
+};
 
 /**
- * The shared decoder's reading, with control and bidi characters neutralised: every mail and
- * Slack post is built from these values, and older data may hold such characters.
+ * The decoded request with control and bidi characters neutralised in what the visitor sent:
+ * every mail and Slack post is built from these values, and older data may hold such characters.
  */
-export function readContactRequest(
-  id: string,
-  data: DocumentData | undefined,
-  receivedAt: Date,
-): ContactRequest {
-  const request = decodeContactRequest(id, data);
+export function forMessages(request: DecodedContactRequest, receivedAt: Date): ContactRequest {
   const context = Object.fromEntries(
     Object.entries(request.context).map(([key, value]) => [key, neutralise(value)]),
   ) as Record<keyof RequestContext, string>;
   return {
-    id,
-    name: neutralise(request.name),
-    phone: neutralise(request.phone),
-    email: neutralise(request.email),
-    company: neutralise(request.company),
-    message: neutralise(request.message),
+    id: request.id,
+    ...contactValuesOf(request, neutralise),
     createdAt: request.createdAt ?? receivedAt,
     context,
   };

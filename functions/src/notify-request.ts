@@ -9,7 +9,7 @@ import {
 import { decodeContactRequest } from '../../platform/contact-request/contact-request.cjs';
 import { collections as shared } from '../../platform/contact-request/contact-schema.cjs';
 import { slackPostDeadlineMs } from '../../platform/deadlines.cjs';
-import { readContactRequest, type ContactRequest } from './contact-request';
+import { forMessages, type ContactRequest } from './contact-request';
 import { mailFor } from './mail-message';
 import { slackMessageFor } from './slack-message';
 import { judgeSpam, type SpamReason } from './spam-score';
@@ -145,10 +145,12 @@ export async function notifyRequest(
   event: { readonly id: string; readonly data: DocumentData | undefined; readonly time: Date },
   config: NotifyConfig,
 ): Promise<NotifyResult> {
-  const request = readContactRequest(event.id, event.data, event.time);
+  // Decoded once: the spam judge reads it as stored, the messages neutralised.
+  const decoded = decodeContactRequest(event.id, event.data);
+  const request = forMessages(decoded, event.time);
   const requestRef = db.collection(collections.requests).doc(event.id);
   // Judged first: suspected spam is neither notified nor counted against the sender's ceiling.
-  const verdict = judgeSpam(decodeContactRequest(event.id, event.data));
+  const verdict = judgeSpam(decoded);
   if (verdict.spam) {
     const spamExpireAt = Timestamp.fromMillis(
       request.createdAt.getTime() + spamRetentionDays * 24 * 3_600_000,
@@ -224,7 +226,7 @@ export async function notifyRescued(
   config: NotifyConfig,
 ): Promise<NotifyResult | null> {
   if (event.before?.spam !== true || event.after?.spam !== false) return null;
-  const request = readContactRequest(event.id, event.after, event.time);
+  const request = forMessages(decodeContactRequest(event.id, event.after), event.time);
   const expireAt = Timestamp.fromDate(addMonths(request.createdAt, retentionMonths));
   await updateIfStored(db.collection(collections.requests).doc(event.id), { expireAt });
   return deliver(db, request, config);

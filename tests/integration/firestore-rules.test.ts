@@ -35,7 +35,7 @@ import {
   statuses,
 } from '../../platform/contact-request/contact-schema.cjs';
 import { contactLimits, fieldPatterns } from '../../remote-contact/src/contact-form/contact-limits';
-import { normalizeContactValues } from '../../remote-contact/src/contact-form/contact-values';
+import { normalizeContactValues } from '../../platform/contact-request/contact-values.cjs';
 import { validateContact } from '../../remote-contact/src/contact-form/validation';
 import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
 import { deleteLead, saveLeadChange } from '../../remote-contact/src/staff-inbox/lead-change';

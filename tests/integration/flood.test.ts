@@ -1,6 +1,6 @@
 import path from 'node:path';
 import reportSections from '../../tools/reports/report-sections.cjs';
-import { clientIntervalSeconds } from '../../remote-contact/src/contact-form/contact-limits';
+import { clientIntervalSeconds } from '../../platform/contact-request/contact-schema.cjs';
 import { runFlood, type FloodFigures } from '../support/emulators/flood';
 
 // `npm run flood` runs it for a full minute and writes the figures into reports/reliability.md;

@@ -1,7 +1,7 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import functionsTest from 'firebase-functions-test';
-import { autoreply } from '../../../remote-shared/src/content/autoreply.cjs';
+import { autoreply } from '../../../platform/contact-request/autoreply-text.cjs';
 import { senderName } from '../autoreply/sender-name';
 import { clearEmulator } from './clear-emulator';
 import { defaultInbox, notifyContactRequest, notifyRescuedRequest } from '../index';

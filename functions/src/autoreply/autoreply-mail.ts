@@ -1,4 +1,4 @@
-import { autoreply } from '../../../remote-shared/src/content/autoreply.cjs';
+import { autoreply } from '../../../platform/contact-request/autoreply-text.cjs';
 import { escapeHtml } from '../escape';
 
 /** A `mail` document for the Trigger Email extension: the sender's confirmation. */

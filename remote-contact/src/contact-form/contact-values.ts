@@ -1,5 +1,4 @@
 import type { ContactField } from 'remote-shared/content';
-import { trimInvisible } from './contact-limits';
 import { contactFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
 
 /** What the visitor typed, field by field, exactly as typed. */
@@ -8,21 +7,8 @@ export type ContactValues = Record<ContactField, string>;
 /** The form's fields, in order: the schema's. */
 export const contactFields: readonly ContactField[] = contactFieldNames;
 
-export const emptyContactValues: ContactValues = {
-  name: '',
-  phone: '',
-  email: '',
-  company: '',
-  message: '',
-};
-
-/** What is stored: every field trimmed of invisible characters (message "" when left empty). */
-export function normalizeContactValues(values: ContactValues): ContactValues {
-  return {
-    name: trimInvisible(values.name),
-    phone: trimInvisible(values.phone),
-    email: trimInvisible(values.email),
-    company: trimInvisible(values.company),
-    message: trimInvisible(values.message),
-  };
-}
+// Empty values and what is stored are derived from the schema's field list, in the platform.
+export {
+  emptyContactValues,
+  normalizeContactValues,
+} from '../../../platform/contact-request/contact-values.cjs';

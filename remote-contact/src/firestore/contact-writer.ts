@@ -1,7 +1,6 @@
 // Types only: the SDK itself is loaded with import() when the form is first used.
 import type { Firestore } from 'firebase/firestore/lite';
 import type * as FirestoreLite from 'firebase/firestore/lite';
-import { clientIntervalSeconds } from '../contact-form/contact-limits';
 import type { ClientIdentity } from './client-identity';
 import { FirebaseSettingsError, firebaseOptions, type FirebaseSettings } from './firebase-settings';
 import {
@@ -12,7 +11,12 @@ import {
   type FormSignals,
   type WriteOutcome,
 } from './contact-submission';
-import { collections, maxFormSeconds } from '../../../platform/contact-request/contact-schema.cjs';
+import {
+  clientIntervalSeconds,
+  collections,
+  maxFormSeconds,
+} from '../../../platform/contact-request/contact-schema.cjs';
+import { contactValuesOf } from '../../../platform/contact-request/contact-values.cjs';
 import { contactWriteDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { StoredContext } from './request-context';
 
@@ -245,16 +249,11 @@ export function createContactWriter(
     const connection = await connectOrFail();
     const { lite, db, identity } = connection;
     const uid = await clientUid(identity);
-    const { name, phone, email, company, message } = submission;
     // One commit: the request and the client's record naming it, both at the server's time. The
     // rules accept the request only beside that record, and the record only once per interval.
     const batch = lite.writeBatch(db);
     batch.set(lite.doc(db, contactCollection, id), {
-      name,
-      phone,
-      email,
-      company,
-      message,
+      ...contactValuesOf(submission),
       ...context(),
       ...storedSignals(signals),
       createdAt: lite.serverTimestamp(),

@@ -4,7 +4,7 @@ import {
   utmParameters,
   type ContextField,
 } from '../../../platform/contact-request/contact-schema.cjs';
-import { matchesFully } from '../contact-form/contact-limits';
+import { matchesFully } from '../../../platform/contact-request/contact-values.cjs';
 
 /** The context fields a request is stored with: only those present and valid. */
 export type StoredContext = Partial<Record<ContextField, string>>;

@@ -1,9 +1,10 @@
 // @ts-check
 /**
  * The confirmation mailed to someone who sent the contact form (the notification function's
- * autoresponder). Studio content, so it lives here with the rest; plain CommonJS with no
- * dependencies because the function (deployed from functions/, built without webpack) requires
- * it as it is. Its types are its JSDoc.
+ * autoresponder). Part of the contact request, not of any page: the function is its only reader
+ * and no remote shows it, so it lives with the request's model rather than in a remote's
+ * content. Plain CommonJS with no dependencies because the function (deployed from functions/,
+ * built without webpack) requires it as it is. Its types are its JSDoc.
  *
  * Fixed text: the only thing of the sender's in it is a first name the function has cleaned
  * (see functions/src/autoreply/sender-name.ts), so the form cannot be used to put anyone's
