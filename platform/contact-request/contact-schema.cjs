@@ -86,15 +86,29 @@ const contactPatterns = /** @type {const} */ ({
 
 /**
  * What the visitor sends, in the form's order: each required, a string of at most `max` units
- * matching `pattern` (the form trims invisible characters at both ends first).
+ * matching `pattern` (the form trims invisible characters at both ends first). `input` is what
+ * the browser should offer for it (the control, autofill, the keyboard on a phone).
  */
-const contactFields = {
-  name: { max: 100, pattern: contactPatterns.line },
-  phone: { max: 20, pattern: contactPatterns.phone },
-  email: { max: 254, pattern: contactPatterns.email },
-  company: { max: 100, pattern: contactPatterns.line },
-  message: { max: 5000, pattern: contactPatterns.message },
-};
+const contactFields = /** @type {const} */ ({
+  name: { max: 100, pattern: contactPatterns.line, input: { type: 'text', autoComplete: 'name' } },
+  phone: {
+    max: 20,
+    pattern: contactPatterns.phone,
+    input: { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
+  },
+  email: {
+    max: 254,
+    pattern: contactPatterns.email,
+    input: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  },
+  company: {
+    max: 100,
+    pattern: contactPatterns.line,
+    input: { type: 'text', autoComplete: 'organization' },
+  },
+  /** Text over several lines, with a counter: a textarea. */
+  message: { max: 5000, pattern: contactPatterns.message, input: { type: 'textarea' } },
+});
 
 /** @typedef {keyof typeof contactFields} ContactField */
 

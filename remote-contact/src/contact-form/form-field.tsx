@@ -1,15 +1,8 @@
 import type { ChangeEvent } from 'react';
 import { contactPage, type ContactField } from 'remote-shared/content';
 import styles from './form-field.module.css';
+import { contactFields } from '../../../platform/contact-request/contact-schema.cjs';
 import { characterCount, contactLimits } from './contact-limits';
-
-// What the browser should offer for each field (autofill, keyboards on phones).
-const inputProps = {
-  name: { type: 'text', autoComplete: 'name' },
-  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
-  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
-  company: { type: 'text', autoComplete: 'organization' },
-} as const;
 
 export interface FormFieldProps {
   readonly field: ContactField;
@@ -39,9 +32,12 @@ export function FormField({ field, value, error, onChange, disabled }: FormField
   };
   const limit = contactLimits[field];
   const used = characterCount(value);
+  // What the browser should offer for the field (autofill, keyboards on phones): the schema's.
+  const { input } = contactFields[field];
+  const wide = input.type === 'textarea';
 
   return (
-    <div className={[styles.field, field === 'message' ? styles.wide : ''].join(' ')}>
+    <div className={[styles.field, wide ? styles.wide : ''].join(' ')}>
       <label htmlFor={id} className={styles.label}>
         {label}
         {required && (
@@ -51,7 +47,7 @@ export function FormField({ field, value, error, onChange, disabled }: FormField
           </span>
         )}
       </label>
-      {field === 'message' ? (
+      {input.type === 'textarea' ? (
         <>
           <textarea rows={6} {...common} />
           <span
@@ -62,7 +58,7 @@ export function FormField({ field, value, error, onChange, disabled }: FormField
           </span>
         </>
       ) : (
-        <input {...inputProps[field]} {...common} />
+        <input {...input} {...common} />
       )}
       <p id={errorId} className={styles.error} hidden={!error}>
         {error}

@@ -1,5 +1,6 @@
 import type { StatusFilter } from 'remote-shared/content';
 import type { InboxRequest } from './inbox-request';
+import { contactFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
 
 /** Lower case without accents, so "zoe" finds "Zoë" and "ACME" finds "Acme". */
 const folded = (value: string): string =>
@@ -19,8 +20,8 @@ export function campaignsOf(requests: readonly InboxRequest[]): string[] {
 }
 
 /**
- * The requests that match a search (every word somewhere in name, company, email, phone, message,
- * note, owner or where it came from), a status filter and a campaign filter, in the order given.
+ * The requests that match a search (every word somewhere in what the visitor sent, the note,
+ * the owner or where it came from), a status filter and a campaign filter, in the order given.
  */
 export function filterRequests(
   requests: readonly InboxRequest[],
@@ -37,11 +38,7 @@ export function filterRequests(
     if (words.length === 0) return true;
     const haystack = folded(
       [
-        request.name,
-        request.company,
-        request.email,
-        request.phone,
-        request.message,
+        ...contactFieldNames.map((field) => request[field]),
         request.note,
         request.owner,
         ...Object.values(request.context),
