@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import 'remote-shared/tokens';
 import { StandaloneFrame } from 'remote-shared/standalone-frame';
-import { ContactPage } from './contact-page/contact-page';
+import { ContactPage } from './contact/page/contact-page';
 
 // Standalone development: the Contact page with a minimal router of its own, no shell.
 createRoot(document.getElementById('root')!).render(

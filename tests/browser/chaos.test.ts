@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { contactPage, errors, footer, hero, navigation } from 'remote-shared/content';
 import { loadDeadlineMs } from '../../federation/runtime-plugins/load-deadline';
-import { writeTimeoutMs } from '../../remote-contact/src/firestore/contact-writer';
+import { writeTimeoutMs } from '../../remote-contact/src/firebase/contact-writer';
 import paths from '../../tools/stack/paths.cjs';
 import stack from '../../tools/stack/stack.cjs';
 import reportSections from '../../tools/reports/report-sections.cjs';

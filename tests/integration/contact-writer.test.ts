@@ -4,16 +4,16 @@ import { setLogLevel } from 'firebase/firestore/lite';
 import {
   createContactWriter,
   writeTimeoutMs,
-} from '../../remote-contact/src/firestore/contact-writer';
+} from '../../remote-contact/src/firebase/contact-writer';
 import {
   ContactWriteError,
   type ContactSubmission,
-} from '../../remote-contact/src/firestore/contact-submission';
-import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
+} from '../../remote-contact/src/firebase/contact-submission';
+import { newDocumentId } from '../../remote-contact/src/firebase/document-id';
 import {
   FirebaseSettingsError,
   type FirebaseSettings,
-} from '../../remote-contact/src/firestore/firebase-settings';
+} from '../../remote-contact/src/firebase/firebase-settings';
 import {
   authEmulatorAddress,
   clearEmulator,

@@ -34,11 +34,11 @@ import {
   maxFormSeconds,
   statuses,
 } from '../../platform/contact-request/contact-schema.cjs';
-import { contactLimits, fieldPatterns } from '../../remote-contact/src/contact-form/contact-limits';
+import { contactLimits, fieldPatterns } from '../../remote-contact/src/contact/form/contact-limits';
 import { normalizeContactValues } from '../../platform/contact-request/contact-values.cjs';
-import { validateContact } from '../../remote-contact/src/contact-form/validation';
-import { newDocumentId } from '../../remote-contact/src/firestore/document-id';
-import { deleteLead, saveLeadChange } from '../../remote-contact/src/staff-inbox/lead-change';
+import { validateContact } from '../../remote-contact/src/contact/form/validation';
+import { newDocumentId } from '../../remote-contact/src/firebase/document-id';
+import { deleteLead, saveLeadChange } from '../../remote-contact/src/staff/lead-change';
 import { emulatorAddress } from '../support/emulators/firestore';
 import { rulesLiteral } from '../../tools/rules/rules-file.cjs';
 

@@ -1,3 +1,3 @@
-import { ContactPage } from '../contact-page/contact-page';
+import { ContactPage } from '../contact/page/contact-page';
 
 export default ContactPage;

@@ -1,3 +1,3 @@
-import { StaffInboxPage } from '../staff-inbox/staff-inbox-page';
+import { StaffInboxPage } from '../staff/staff-inbox-page';
 
 export default StaffInboxPage;

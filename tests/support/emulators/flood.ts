@@ -1,6 +1,6 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { newDocumentId } from '../../../remote-contact/src/firestore/document-id';
+import { newDocumentId } from '../../../remote-contact/src/firebase/document-id';
 import { authEmulatorAddress, clearEmulator, emulatorAddress } from './firestore';
 import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 

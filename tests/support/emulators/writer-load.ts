@@ -4,10 +4,10 @@ import { setLogLevel } from 'firebase/firestore/lite';
 import {
   ContactWriteError,
   type ContactSubmission,
-} from '../../../remote-contact/src/firestore/contact-submission';
-import { createContactWriter } from '../../../remote-contact/src/firestore/contact-writer';
-import { newDocumentId } from '../../../remote-contact/src/firestore/document-id';
-import type { FirebaseSettings } from '../../../remote-contact/src/firestore/firebase-settings';
+} from '../../../remote-contact/src/firebase/contact-submission';
+import { createContactWriter } from '../../../remote-contact/src/firebase/contact-writer';
+import { newDocumentId } from '../../../remote-contact/src/firebase/document-id';
+import type { FirebaseSettings } from '../../../remote-contact/src/firebase/firebase-settings';
 import { authEmulatorAddress, clearEmulator, emulatorAddress } from './firestore';
 import { startFaultProxy, type Fault } from '../servers/fault-proxy';
 import { collections } from '../../../platform/contact-request/contact-schema.cjs';

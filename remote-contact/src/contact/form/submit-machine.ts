@@ -1,4 +1,4 @@
-import type { ContactWriteFailure } from '../firestore/contact-submission';
+import type { ContactWriteFailure } from '../../firebase/contact-submission';
 
 /**
  * The submit flow as a pure state machine: editing -> sending -> (editing | failed).

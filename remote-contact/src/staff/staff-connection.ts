@@ -1,8 +1,8 @@
 // Types only: the SDKs are loaded with import() when the inbox opens, in chunks of their own.
 import type * as AuthSdk from 'firebase/auth';
 import type * as FirestoreSdk from 'firebase/firestore';
-import { firebaseOptions, type FirebaseSettings } from '../firestore/firebase-settings';
-import { loadFirebaseSettings } from '../firestore/load-firebase-settings';
+import { firebaseOptions, type FirebaseSettings } from '../firebase/firebase-settings';
+import { loadFirebaseSettings } from '../firebase/load-firebase-settings';
 
 /** What the inbox works with: the signed-in session and the live Firestore SDK. */
 export interface StaffConnection {
@@ -28,7 +28,7 @@ async function connect(): Promise<StaffConnection> {
     initializeApp(firebaseOptions(settings), name);
   if (settings.appCheck) {
     // Enforced App Check covers every Firestore request, the inbox's too.
-    const { startAppCheck } = await import('../firestore/app-check');
+    const { startAppCheck } = await import('../firebase/app-check');
     await startAppCheck(app, settings.appCheck);
   }
   const auth = authSdk.initializeAuth(app, {

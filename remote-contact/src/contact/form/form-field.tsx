@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { contactPage, type ContactField } from 'remote-shared/content';
 import styles from './form-field.module.css';
-import { contactFields } from '../../../platform/contact-request/contact-schema.cjs';
+import { contactFields } from '../../../../platform/contact-request/contact-schema.cjs';
 import { characterCount, contactLimits } from './contact-limits';
 
 export interface FormFieldProps {

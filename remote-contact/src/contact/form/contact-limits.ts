@@ -2,7 +2,7 @@ import {
   contactFieldNames,
   contactFields,
   type ContactField,
-} from '../../../platform/contact-request/contact-schema.cjs';
+} from '../../../../platform/contact-request/contact-schema.cjs';
 
 /**
  * What a contact request may contain is the platform's schema (contact-schema.cjs): the form
@@ -12,8 +12,8 @@ import {
 export {
   contactLimits,
   contactPatterns,
-} from '../../../platform/contact-request/contact-schema.cjs';
-export { isBlank, matchesFully } from '../../../platform/contact-request/contact-values.cjs';
+} from '../../../../platform/contact-request/contact-schema.cjs';
+export { isBlank, matchesFully } from '../../../../platform/contact-request/contact-values.cjs';
 
 /** Which pattern each field's stored value must match; see matchesFully. */
 export const fieldPatterns = Object.fromEntries(

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { contactPage, mailtoHref, studio } from 'remote-shared/content';
 import { useTapReplay } from 'remote-shared/hooks';
 import { Button } from 'remote-shared/ui';
-import type { ContactWriteFailure, ContactWriter } from '../firestore/contact-submission';
+import type { ContactWriteFailure, ContactWriter } from '../../firebase/contact-submission';
 import styles from './contact-form.module.css';
 import { contactFields } from './contact-values';
 import { FormField } from './form-field';

@@ -1,6 +1,6 @@
 import { useCallback, useReducer, useRef, useState } from 'react';
 import type { ContactField } from 'remote-shared/content';
-import { ContactWriteError, type WriteContact } from '../firestore/contact-submission';
+import { ContactWriteError, type WriteContact } from '../../firebase/contact-submission';
 import {
   contactFields,
   emptyContactValues,

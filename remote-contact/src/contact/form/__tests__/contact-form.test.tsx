@@ -1,13 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contactPage, studio } from 'remote-shared/content';
-import { ContactPage } from '../../contact-page/contact-page';
+import { ContactPage } from '../../page/contact-page';
 import {
   ContactWriteError,
   type ContactSubmission,
   type ContactWriteFailure,
   type WriteContact,
-} from '../../firestore/contact-submission';
+} from '../../../firebase/contact-submission';
 import { contactLimits } from '../contact-limits';
 
 type Deferred = { resolve: () => void; reject: (error: Error) => void };

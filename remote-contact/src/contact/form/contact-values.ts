@@ -1,5 +1,5 @@
 import type { ContactField } from 'remote-shared/content';
-import { contactFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
+import { contactFieldNames } from '../../../../platform/contact-request/contact-schema.cjs';
 
 /** What the visitor typed, field by field, exactly as typed. */
 export type ContactValues = Record<ContactField, string>;
@@ -11,4 +11,4 @@ export const contactFields: readonly ContactField[] = contactFieldNames;
 export {
   emptyContactValues,
   normalizeContactValues,
-} from '../../../platform/contact-request/contact-values.cjs';
+} from '../../../../platform/contact-request/contact-values.cjs';

@@ -2,10 +2,10 @@ import { Suspense, useCallback, useRef, useState } from 'react';
 import { contactPage, mailtoHref, studio } from 'remote-shared/content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
-import { ContactForm } from '../contact-form/contact-form';
-import type { ContactWriter } from '../firestore/contact-submission';
-import { firestoreContactWriter } from '../firestore/default-writer';
-import { newDocumentId } from '../firestore/document-id';
+import { ContactForm } from '../form/contact-form';
+import type { ContactWriter } from '../../firebase/contact-submission';
+import { firestoreContactWriter } from '../../firebase/default-writer';
+import { newDocumentId } from '../../firebase/document-id';
 import { ThankYouDialog } from '../thank-you/thank-you-dialog';
 import styles from './contact-page.module.css';
 
