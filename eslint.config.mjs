@@ -1,8 +1,10 @@
 // @ts-check
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import apps from './platform/apps.cjs';
@@ -36,6 +38,80 @@ const renderServerOutside = {
 /** The render server's rooms, from the top (routing) to the bottom (reading the remotes). */
 const renderServerRooms = ['http', 'field-data', 'pages', 'lanes', 'worker', 'remotes'];
 
+/** What no app imports: another app's files, the tools, the render server, app packages. */
+const appOutside = (app) => [
+  {
+    regex: into(appFolders.filter((other) => other !== app)),
+    message: `${app} may use another app only through its exposed modules ('remote-shared/content'), not its files.`,
+  },
+  {
+    regex: into(['tools', 'render-server']),
+    message: "An app's code never imports the tools or the render server.",
+  },
+  {
+    regex: '^@firstday/',
+    message: 'Apps reach each other through federation, not as packages.',
+  },
+];
+
+/**
+ * The rooms (feature folders) inside each app, in layers from the top: a room imports only rooms
+ * of the layers below its own, never a peer of its layer nor the app's entry files (bootstrap,
+ * index). A new folder joins a layer here. With the arrows between rooms one-way, a cycle could
+ * only live inside a room, where import-x/no-cycle finds it.
+ */
+const appRooms = {
+  shell: [
+    ['render-worker'],
+    ['app'],
+    ['layout', 'menu'],
+    ['navigation', 'footer', 'error-screen', 'preview-badge', 'field-data'],
+    ['remotes'],
+    ['server-state'],
+    ['routes', 'startup'],
+  ],
+  'remote-home': [
+    ['exposes'],
+    ['home', 'about'],
+    ['hero', 'band', 'services', 'team', 'work', 'intro', 'about-block'],
+    ['home-section', 'round-button', 'background-video', 'motion', 'lazy-image'],
+  ],
+  // Two audiences apart: the visitor's contact form and the staff inbox share only what is below.
+  'remote-contact': [['exposes'], ['contact', 'staff'], ['firebase', 'shared-styles']],
+  'remote-shared': [
+    ['exposes', 'style-guide'],
+    ['ui', 'hooks'],
+    ['content'],
+    ['media', 'tokens', 'types'],
+  ],
+};
+
+/** How deep a room's files may sit (room/a/b/c/file.ts): one rule per depth, exact. */
+const roomDepths = [1, 2, 3, 4, 5];
+
+/** One boundary per app room and depth: the rooms at or above its layer, the entry files. */
+const roomBoundaries = Object.entries(appRooms).flatMap(([app, layers]) =>
+  layers.flatMap((layer, index) =>
+    layer.flatMap((room) => {
+      const above = layers
+        .slice(0, index + 1)
+        .flat()
+        .filter((other) => other !== room);
+      const order = layers.map((peers) => peers.join(', ')).join(' > ');
+      return roomDepths.map((depth) => ({
+        files: [`${app}/src/${room}/${'*/'.repeat(depth - 1)}*.{ts,tsx,cjs,js}`],
+        forbidden: [
+          ...appOutside(app),
+          {
+            regex: `^(\\.\\./){${depth}}(${[...above, 'bootstrap', 'index'].join('|')})(/|$)`,
+            message: `${app}'s rooms point down (${order}): ${room}/ imports only rooms of the layers below its own, not its peers, nor the app's entry files.`,
+          },
+        ],
+      }));
+    }),
+  ),
+);
+
 /**
  * Who may import what. Apps -> platform and federation; the render server -> platform and
  * federation's build-free parts; tools -> everything but an app's src/; platform -> nothing.
@@ -45,21 +121,9 @@ const renderServerRooms = ['http', 'field-data', 'pages', 'lanes', 'worker', 're
 const boundaries = [
   ...appFolders.map((app) => ({
     files: [`${app}/src/**/*.{ts,tsx,cjs,js}`],
-    forbidden: [
-      {
-        regex: into(appFolders.filter((other) => other !== app)),
-        message: `${app} may use another app only through its exposed modules ('remote-shared/content'), not its files.`,
-      },
-      {
-        regex: into(['tools', 'render-server']),
-        message: "An app's code never imports the tools or the render server.",
-      },
-      {
-        regex: '^@firstday/',
-        message: 'Apps reach each other through federation, not as packages.',
-      },
-    ],
+    forbidden: appOutside(app),
   })),
+  ...roomBoundaries,
   {
     files: ['render-server/**/*.{ts,tsx,cjs,js}'],
     forbidden: [renderServerOutside],
@@ -164,6 +228,26 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // No import cycles anywhere: a module's dependencies never lead back to it (between rooms the
+    // boundaries above already point one way; this catches cycles inside a room and across
+    // the plain CommonJS modules too).
+    files: ['**/*.{ts,tsx,cjs,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files it follows, and how it reads them (TypeScript's own parser for .ts).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, commonjs: true }] },
+  },
   {
     // The shared router facade and tests (which render outside federation) may use it.
     files: [

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { rememberVisitSource } from 'remote-shared/hooks';
 import 'remote-shared/tokens';
 import { AppRoutes } from './app/app-routes';
-import type { ServerState } from './app/server-state';
+import type { ServerState } from './server-state/server-state';
 import { InitialPagesContext, type InitialPages } from './remotes/initial-pages';
 import { preloadPage } from './remotes/lazy-pages';
 import { routeFor } from './routes/route-table';

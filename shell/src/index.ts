@@ -1,4 +1,4 @@
-import { readServerState } from './app/server-state';
+import { readServerState } from './server-state/server-state';
 import { watchPageTrouble } from './field-data/page-trouble';
 import { startFieldData } from './field-data/start-field-data';
 import { adoptServerRemotes, applyRemoteLocations } from './remotes/remote-locations';

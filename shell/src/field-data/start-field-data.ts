@@ -1,4 +1,4 @@
-import type { ServerState } from '../app/server-state';
+import type { ServerState } from '../server-state/server-state';
 import type { PageTrouble } from './page-trouble';
 
 /** The latest the field data starts after start-up, if the page is never idle before. */

@@ -1,5 +1,5 @@
 import { previewBadge } from 'remote-shared/content';
-import type { PreviewState } from '../app/server-state';
+import type { PreviewState } from '../server-state/server-state';
 import styles from './preview-badge.module.css';
 import { previewPaths } from '../../../platform/releases/preview-paths.cjs';
 

@@ -1,5 +1,5 @@
 import type { RemoteLocations } from '../../../federation/runtime-plugins/remote-locations-plugin';
-import type { ServerState } from '../app/server-state';
+import type { ServerState } from '../server-state/server-state';
 import {
   parseRemoteLocations,
   RemoteLocationsError,

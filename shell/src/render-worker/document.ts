@@ -1,6 +1,6 @@
 import { mailtoHref, pages, socials, studio } from 'remote-shared/content';
 import { tapCaptureScript, visitLandingScript } from 'remote-shared/hooks';
-import { serializeServerState, serverStateElementId } from '../app/server-state';
+import { serializeServerState, serverStateElementId } from '../server-state/server-state';
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../routes/route-table';
 import { splitFontFaces, type InlineStyle } from './stylesheets';
 import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';

@@ -1,4 +1,4 @@
-import type { ServerState } from '../../app/server-state';
+import type { ServerState } from '../../server-state/server-state';
 import { watchPageTrouble } from '../page-trouble';
 import { fieldDataIdleTimeoutMs, startFieldData } from '../start-field-data';
 
