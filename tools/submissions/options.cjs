@@ -1,6 +1,6 @@
 // @ts-check
 const { firestore } = require('../../platform/apps.cjs');
-const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
+const { parseCommandLine, targetOptions } = require('../cli/args.cjs');
 const { CliError, targetOf } = require('../cli/cli.cjs');
 const env = require('../cli/env.cjs');
 
@@ -78,37 +78,32 @@ function npmBannerInOutput(source, stdoutIsTerminal) {
  * @returns {Options}
  */
 function parseOptions(argv, source = process.env) {
-  const { values } = parseArgsOrUsage(
+  const {
+    values,
+    string: str,
+    flag,
+    help,
+    targetFlags,
+  } = parseCommandLine(
+    argv,
     {
-      args: argv,
-      options: {
-        format: { type: 'string' },
-        since: { type: 'string' },
-        out: { type: 'string' },
-        emulator: { type: 'string' },
-        project: { type: 'string' },
-        delete: { type: 'string' },
-        'purge-before': { type: 'string' },
-        yes: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
+      format: { type: 'string' },
+      since: { type: 'string' },
+      out: { type: 'string' },
+      ...targetOptions,
+      delete: { type: 'string' },
+      'purge-before': { type: 'string' },
+      yes: { type: 'boolean' },
     },
     usage,
   );
-  const str = (/** @type {string} */ key) => stringOf(values, key);
 
   const format = str('format') ?? 'table';
   if (format !== 'table' && format !== 'csv' && format !== 'json') {
     throw new CliError(`--format must be table, csv or json (got "${format}")`, 2);
   }
   const since = str('since');
-  const target = targetOf(
-    { emulator: str('emulator'), project: str('project') },
-    env.text('FIRESTORE_EMULATOR_HOST', source),
-    firestore,
-  );
+  const target = targetOf(targetFlags, env.text('FIRESTORE_EMULATOR_HOST', source), firestore);
 
   const remove = str('delete');
   const purgeBefore = str('purge-before');
@@ -134,10 +129,10 @@ function parseOptions(argv, source = process.env) {
       action = {
         kind: 'purge',
         before: parseSince(/** @type {string} */ (purgeBefore), '--purge-before'),
-        yes: values.yes === true,
+        yes: flag('yes'),
       };
     }
-  } else if (values.yes === true) {
+  } else if (flag('yes')) {
     throw new CliError('--yes confirms --purge-before; there is nothing to confirm here.', 2);
   }
 
@@ -147,7 +142,7 @@ function parseOptions(argv, source = process.env) {
     out: str('out'),
     target,
     action,
-    help: values.help === true,
+    help,
   };
 }
 
