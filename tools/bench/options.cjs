@@ -74,11 +74,18 @@ function parseBenchOptions(argv) {
     withLoad: loadOnly || !flag('no-load'),
     base,
     ports: stack.portsFrom(base),
-    /** How the run was asked for, written beside its figures. */
-    command: `node tools/bench/bench.mjs${argv.length ? ` ${argv.join(' ')}` : ''}`,
+    /** How the run was asked for: its flags, kept beside its figures (see `commandOf`). */
+    args: argv,
   };
 }
 
+/**
+ * The command that made (and makes again) a part of the report, from the flags it was run with:
+ * written from the script's name here, never stored, so the report follows the script.
+ * @param {string[]} args
+ */
+const commandOf = (args) => `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+
 /** @typedef {ReturnType<typeof parseBenchOptions>} BenchOptions */
 
-module.exports = { parseBenchOptions, usage };
+module.exports = { parseBenchOptions, commandOf, usage };

@@ -75,8 +75,10 @@ describe('bench options', () => {
       traceRuns: 5,
       withTaps: true,
       withLoad: true,
-      command: 'node tools/bench/bench.mjs',
+      args: [],
     });
+    expect(benchOptions.commandOf([])).toBe('npm run bench');
+    expect(benchOptions.commandOf(['--runs', '1'])).toBe('npm run bench -- --runs 1');
   });
 
   it('narrows a run', () => {
