@@ -1,9 +1,8 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineString } from 'firebase-functions/params';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { canaryPolicyOf } from '../../../platform/releases/canary-judge.cjs';
+import { database } from '../database';
 import { judgeDeployedCanary } from './judge-deployed-canary';
 
 // Configuration: set at deploy time (functions/.env.<project>).
@@ -17,8 +16,6 @@ const canaryPolicy = defineString('CANARY_POLICY', {
   description:
     'Overrides of the canary policy as JSON, e.g. {"windowMs": 900000, "falseRollbackRate": 0.01} (see platform/releases/canary-judge.cjs).',
 });
-
-const database = () => getFirestore(getApps()[0] ?? initializeApp());
 
 /** Every 5 minutes: the deployed canary, if one runs, judged; a decision stored and logged. */
 export const judgeCanary = onSchedule({ schedule: 'every 5 minutes', retryCount: 0 }, async () => {
