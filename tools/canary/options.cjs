@@ -69,12 +69,7 @@ function policyOf(overrides) {
  * @param {string[]} argv @param {NodeJS.ProcessEnv} [source]
  */
 function parseOptions(argv, source = process.env) {
-  const {
-    string: str,
-    flag,
-    help,
-    targetFlags,
-  } = parseCommandLine(
+  const parsed = parseCommandLine(
     argv,
     {
       to: { type: 'string' },
@@ -86,25 +81,27 @@ function parseOptions(argv, source = process.env) {
     },
     usage,
   );
-  const to = str('to');
-  if (!to && !help) throw new CliError(`Say which release directory: --to <dir>\n\n${usage}`, 2);
-  const every = str('every');
-  if (every !== undefined && !flag('watch')) throw new CliError('--every goes with --watch.', 2);
-  const window = str('window');
+  const to = parsed.string('to');
+  if (!to && !parsed.help)
+    throw new CliError(`Say which release directory: --to <dir>\n\n${usage}`, 2);
+  const every = parsed.string('every');
+  if (every !== undefined && !parsed.flag('watch'))
+    throw new CliError('--every goes with --watch.', 2);
+  const window = parsed.string('window');
   const everyMs = durationOf(every ?? '30s', '--every');
   return {
     // npm runs scripts in the repository's folder: a relative path means the caller's.
     dir: path.resolve(env.text('INIT_CWD', source) ?? process.cwd(), to ?? '.'),
-    watch: flag('watch'),
+    watch: parsed.flag('watch'),
     everyMs,
     policy: policyOf({
-      ...policyJsonOf(str('policy')),
+      ...policyJsonOf(parsed.string('policy')),
       windowMs: window === undefined ? undefined : durationOf(window, '--window'),
       // One look without --watch: the scheduled function's 5-minute share of the level.
-      ...(flag('watch') ? { lookEveryMs: Math.max(1000, everyMs) } : {}),
+      ...(parsed.flag('watch') ? { lookEveryMs: Math.max(1000, everyMs) } : {}),
     }),
-    target: targetOf(targetFlags, env.text('FIRESTORE_EMULATOR_HOST', source), firestore),
-    help,
+    target: targetOf(parsed.targetFlags, env.text('FIRESTORE_EMULATOR_HOST', source), firestore),
+    help: parsed.help,
   };
 }
 

@@ -48,21 +48,20 @@ Staff are Firebase Auth users with the custom claim staff: true who are on the s
  * @returns {Options}
  */
 function parseOptions(argv, source = process.env) {
-  const {
-    positionals,
-    string: str,
-    help,
-    targetFlags,
-  } = parseCommandLine(
+  const parsed = parseCommandLine(
     argv,
     { ...targetOptions, 'firestore-emulator': { type: 'string' }, password: { type: 'string' } },
     usage,
     { positionals: true },
   );
-  const [command, email = '', ...extra] = positionals;
-  const target = targetOf(targetFlags, env.text('FIREBASE_AUTH_EMULATOR_HOST', source), auth);
+  const [command, email = '', ...extra] = parsed.positionals;
+  const target = targetOf(
+    parsed.targetFlags,
+    env.text('FIREBASE_AUTH_EMULATOR_HOST', source),
+    auth,
+  );
   // The same project's Firestore: the real one, or the emulator beside the Auth emulator.
-  const firestoreEmulator = str('firestore-emulator');
+  const firestoreEmulator = parsed.string('firestore-emulator');
   if (firestoreEmulator !== undefined && target.kind === 'project') {
     throw new CliError('--firestore-emulator goes with the emulators, not --project alone.', 2);
   }
@@ -82,7 +81,7 @@ function parseOptions(argv, source = process.env) {
           firestore,
         );
 
-  if (help || command === undefined || command === 'help') {
+  if (parsed.help || command === undefined || command === 'help') {
     return { command: 'help', email: '', password: undefined, target, roster };
   }
   if (command !== 'add' && command !== 'grant' && command !== 'revoke' && command !== 'list') {
@@ -92,7 +91,7 @@ function parseOptions(argv, source = process.env) {
   if (command !== 'list' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     throw new CliError(`${command} expects an email address (got "${email}")`, 2);
   }
-  const password = str('password');
+  const password = parsed.string('password');
   if (password !== undefined && command !== 'add') {
     throw new CliError('--password goes with add only.', 2);
   }

@@ -78,13 +78,7 @@ function npmBannerInOutput(source, stdoutIsTerminal) {
  * @returns {Options}
  */
 function parseOptions(argv, source = process.env) {
-  const {
-    values,
-    string: str,
-    flag,
-    help,
-    targetFlags,
-  } = parseCommandLine(
+  const parsed = parseCommandLine(
     argv,
     {
       format: { type: 'string' },
@@ -98,19 +92,23 @@ function parseOptions(argv, source = process.env) {
     usage,
   );
 
-  const format = str('format') ?? 'table';
+  const format = parsed.string('format') ?? 'table';
   if (format !== 'table' && format !== 'csv' && format !== 'json') {
     throw new CliError(`--format must be table, csv or json (got "${format}")`, 2);
   }
-  const since = str('since');
-  const target = targetOf(targetFlags, env.text('FIRESTORE_EMULATOR_HOST', source), firestore);
+  const since = parsed.string('since');
+  const target = targetOf(
+    parsed.targetFlags,
+    env.text('FIRESTORE_EMULATOR_HOST', source),
+    firestore,
+  );
 
-  const remove = str('delete');
-  const purgeBefore = str('purge-before');
+  const remove = parsed.string('delete');
+  const purgeBefore = parsed.string('purge-before');
   /** @type {Action} */
   let action = { kind: 'list' };
   if (remove !== undefined || purgeBefore !== undefined) {
-    const listing = ['format', 'since', 'out'].filter((key) => values[key] !== undefined);
+    const listing = ['format', 'since', 'out'].filter((key) => parsed.values[key] !== undefined);
     if (remove !== undefined && purgeBefore !== undefined) {
       throw new CliError('Use --delete or --purge-before, not both.', 2);
     }
@@ -129,20 +127,20 @@ function parseOptions(argv, source = process.env) {
       action = {
         kind: 'purge',
         before: parseSince(/** @type {string} */ (purgeBefore), '--purge-before'),
-        yes: flag('yes'),
+        yes: parsed.flag('yes'),
       };
     }
-  } else if (flag('yes')) {
+  } else if (parsed.flag('yes')) {
     throw new CliError('--yes confirms --purge-before; there is nothing to confirm here.', 2);
   }
 
   return {
     format,
     since: since === undefined ? undefined : parseSince(since),
-    out: str('out'),
+    out: parsed.string('out'),
     target,
     action,
-    help,
+    help: parsed.help,
   };
 }
 
