@@ -1,8 +1,9 @@
 import * as logger from 'firebase-functions/logger';
-import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { defineSecret } from 'firebase-functions/params';
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { database } from './database';
 import { notifyRequest, notifyRescued, type NotifyConfig } from './notify-request';
+import { ceiling, textSetting } from './settings';
 
 export { judgeCanary } from './canary';
 
@@ -11,20 +12,11 @@ export const defaultMaxPerEmailPerHour = 5;
 export const defaultAutoreplyPerAddressPerDay = 3;
 export const defaultAutoreplyPerClientPerHour = 5;
 
-/**
- * A ceiling set at deploy time. An unset one reads 0 outside a deployment (as in the tests): its
- * default then. To send none, AUTOREPLY=off.
- */
-function ceiling(name: string, fallback: number, description: string): () => number {
-  const param = defineInt(name, { default: fallback, description });
-  return () => param.value() || fallback;
-}
-
-// Configuration: set at deploy time (functions/.env.<project>, or prompted by firebase deploy).
-const studioInbox = defineString('STUDIO_INBOX', {
-  default: defaultInbox,
-  description: "The studio's inbox: every contact request is mailed there.",
-});
+const studioInbox = textSetting(
+  'STUDIO_INBOX',
+  defaultInbox,
+  "The studio's inbox: every contact request is mailed there.",
+);
 const maxPerEmailPerHour = ceiling(
   'NOTIFY_MAX_PER_EMAIL_PER_HOUR',
   defaultMaxPerEmailPerHour,
@@ -33,15 +25,16 @@ const maxPerEmailPerHour = ceiling(
 // The sender's confirmation: "auto" sends it where a sender (AUTOREPLY_FROM, an address of the
 // studio's own domain, set up in the Trigger Email extension) is configured, "on" sends it from
 // the extension's default sender, "off" never.
-const autoreplySwitch = defineString('AUTOREPLY', {
-  default: 'auto',
-  description:
-    'The confirmation mailed to each sender: auto (on where AUTOREPLY_FROM is set), on or off.',
-});
-const autoreplyFrom = defineString('AUTOREPLY_FROM', {
-  default: '',
-  description: 'From of the confirmation, e.g. "First Day Studio <hello@firstday.studio>".',
-});
+const autoreplySwitch = textSetting(
+  'AUTOREPLY',
+  'auto',
+  'The confirmation mailed to each sender: auto (on where AUTOREPLY_FROM is set), on or off.',
+);
+const autoreplyFrom = textSetting(
+  'AUTOREPLY_FROM',
+  '',
+  'From of the confirmation, e.g. "First Day Studio <hello@firstday.studio>".',
+);
 const autoreplyPerAddressPerDay = ceiling(
   'AUTOREPLY_MAX_PER_ADDRESS_PER_DAY',
   defaultAutoreplyPerAddressPerDay,
@@ -61,7 +54,7 @@ const maxEventAgeMs = 24 * 3_600_000;
 function config(): NotifyConfig {
   const slack = slackWebhookUrl.value().trim();
   return {
-    inbox: studioInbox.value().trim() || defaultInbox,
+    inbox: studioInbox() || defaultInbox,
     slackWebhookUrl: slack === '' || slack === 'off' ? null : slack,
     maxPerEmailPerHour: maxPerEmailPerHour(),
     autoreply: autoreplyConfig(),
@@ -69,8 +62,8 @@ function config(): NotifyConfig {
 }
 
 function autoreplyConfig(): NotifyConfig['autoreply'] {
-  const from = autoreplyFrom.value().trim();
-  const switched = autoreplySwitch.value().trim().toLowerCase();
+  const from = autoreplyFrom();
+  const switched = autoreplySwitch().toLowerCase();
   return {
     enabled: switched === 'on' || (switched !== 'off' && from !== ''),
     from: from === '' ? null : from,
