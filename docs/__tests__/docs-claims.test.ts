@@ -5,18 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * What the README and docs/ name must exist: every repository path they mention and every
- * `npm run` script they tell a reader to run. A moved file or renamed script fails here, not in
- * a newcomer's terminal.
+ * What the README, docs/ and reports/ name must exist: every repository path they mention and
+ * every `npm run` script they tell a reader to run. A moved file or renamed script fails here,
+ * not in a newcomer's terminal.
  */
 const root = path.resolve(__dirname, '..', '..');
-const documents = [
-  'README.md',
-  ...fs
-    .readdirSync(path.join(root, 'docs'))
+const markdownIn = (folder: string) =>
+  fs
+    .readdirSync(path.join(root, folder))
     .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-];
+    .map((name) => `${folder}/${name}`);
+const documents = ['README.md', ...markdownIn('docs'), ...markdownIn('reports')];
 const text = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
 const topLevel = new Set(fs.readdirSync(root));
@@ -24,21 +23,68 @@ const topLevel = new Set(fs.readdirSync(root));
 const madeByRuns =
   /(^|\/)(dist|dist-server|node_modules|\.data|\.tmp|releases|coverage|\.mf|tmp)(\/|$)|\.log$/;
 
-/** Backticked words and link targets that name something in this repository. */
-function mentionedPaths(markdown: string): string[] {
-  const candidates = [
+/**
+ * Backticked words, link targets and file paths in the prose (`a/b.mjs` written without
+ * backticks), trimmed of a line number or an anchor.
+ */
+function mentioned(markdown: string): string[] {
+  const found = [
     ...[...markdown.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!),
     ...[...markdown.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!),
-  ];
-  return candidates
+    ...[
+      ...markdown.matchAll(
+        /(?<![\w./:@-])(?:[\w.-]+\/)+[\w.-]+\.(?:[cm]?js|tsx?|json|md|css|sh)\b/g,
+      ),
+    ].map((match) => match[0]),
+  ]
     .map((candidate) => candidate.trim().replace(/[:#].*$/, ''))
-    .filter(
-      (candidate) =>
-        !/[\s<>*{}…$=@,]|^https?:|^\.\.?\//.test(candidate) &&
-        topLevel.has(candidate.split('/')[0]!) &&
-        !madeByRuns.test(candidate),
-    );
+    .filter((candidate) => !/[\s<>*{}…$=@,]|^https?:|^\.\.?\//.test(candidate));
+  return [...new Set(found)];
 }
+
+/** The ones that name something in this repository from its top. */
+function mentionedPaths(markdown: string): string[] {
+  return mentioned(markdown).filter(
+    (candidate) => topLevel.has(candidate.split('/')[0]!) && !madeByRuns.test(candidate),
+  );
+}
+
+/**
+ * The ones that look like a path inside a folder (`src/index.ts` of every app, a feature folder
+ * `contact-form/`, an old `scripts/bench.mjs`): a folder and a file name with its extension, or
+ * a folder ending in `/`. Not routes (`/about/`), IAM roles (`roles/datastore.user`) or what a
+ * build writes (`server/mf-manifest.json` in an app's dist/).
+ */
+function mentionedInnerPaths(markdown: string): string[] {
+  return mentioned(markdown).filter(
+    (candidate) =>
+      /^[\w.-]+\/(?:[\w.-]+\/)*(?:[\w.-]+\.[a-z]{1,5})?$/.test(candidate) &&
+      !topLevel.has(candidate.split('/')[0]!) &&
+      !/^(roles|server)\//.test(candidate) &&
+      !madeByRuns.test(candidate),
+  );
+}
+
+/** Every folder and file of the repository (not what runs make), from its top. */
+function repositoryPaths(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const relative = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.name === '.git' || madeByRuns.test(relative)) continue;
+      found.push(relative);
+      if (entry.isDirectory()) walk(relative);
+    }
+  };
+  walk('');
+  return found;
+}
+const everyPath = repositoryPaths();
+/** Some folder or file of the repository is, or ends with, `inner`. */
+const existsInside = (inner: string) => {
+  const name = inner.replace(/\/$/, '');
+  return everyPath.some((found) => found === name || found.endsWith(`/${name}`));
+};
 
 /** A federated module's name, `remote-shared/content`: an expose of that remote, not a path. */
 const isExposedModule = (name: string) => {
@@ -75,6 +121,10 @@ describe.each(documents)('%s', (file) => {
     expect(missing).toEqual([]);
   });
 
+  it('names only files and folders that exist where it names them from', () => {
+    expect(mentionedInnerPaths(markdown).filter((inner) => !existsInside(inner))).toEqual([]);
+  });
+
   it('tells the reader to run only scripts that exist', () => {
     const unknown = npmCommands(markdown).filter(({ script, workspace }) => {
       const scripts = packageOf(workspace ?? '.').scripts ?? {};
@@ -94,6 +144,13 @@ it('the checks see what they are for', () => {
     { script: 'test', workspace: undefined },
     { script: 'bench', workspace: undefined },
   ]);
+  expect(
+    mentionedInnerPaths(
+      'each `src/index.ts`, `contact-form/`, `/about/`, `roles/x.user`, `dist/a.js`, and by `node x` (scripts/bench.mjs)',
+    ),
+  ).toEqual(['src/index.ts', 'contact-form/', 'scripts/bench.mjs']);
+  expect(existsInside('src/index.ts')).toBe(true);
+  expect(existsInside('scripts/bench.mjs')).toBe(false);
   expect(isExposedModule('remote-shared/content')).toBe(true);
   expect(isExposedModule('remote-shared/contents')).toBe(false);
 });

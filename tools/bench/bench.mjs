@@ -8,7 +8,7 @@
  * reports/bench.json and reports/bench.md with the medians and, per route, the JavaScript each
  * app and shared library costs.
  *
- *   node tools/bench/bench.mjs [--no-build] [--runs N] [--routes /,/about] [--presets mobile]
+ *   npm run bench -- [--no-build] [--runs N] [--routes /,/about] [--presets mobile]
  *                          [--no-load | --load] [--no-taps | --taps] [--before DIR]
  *
  * --no-load skips the load test; --load runs only the load test and puts its results into the
@@ -69,7 +69,7 @@ async function main(bench) {
       // Only the load test (or the trace measures): the other results stay as they were.
       results = previous ?? {
         generatedAt: null,
-        command: null,
+        args: [],
         machine: figures.machine,
         lighthouse: null,
         results: [],
@@ -89,7 +89,7 @@ async function main(bench) {
     if (bench.withTaps && !loadOnly)
       Object.assign(results, await measureInteraction(sites, bench, onShutdown));
 
-    if (bench.withLoad && !tapsOnly) results.load = await measureLoad(sites, bench.command);
+    if (bench.withLoad && !tapsOnly) results.load = await measureLoad(sites, bench.args);
     else if (!tapsOnly) results.load = null;
     await closeSite();
 

@@ -55,7 +55,7 @@ async function serveBuildAt(dir, base) {
  * @param {Array<{ label: string; url: string; search?: string }>} variants
  * @param {import('./options.cjs').BenchOptions} options
  */
-async function interactionBench(variants, { routes, runs, traceRuns, command }) {
+async function interactionBench(variants, { routes, runs, traceRuns, args }) {
   const at = (/** @type {string} */ route, /** @type {{ url: string; search?: string }} */ v) => {
     const url = new URL(route, v.url);
     url.search = v.search ?? '';
@@ -110,7 +110,7 @@ async function interactionBench(variants, { routes, runs, traceRuns, command }) 
   };
   return {
     generatedAt: new Date().toISOString(),
-    command,
+    args,
     machine,
     loadAverage: { before: loadBefore, after: os.loadavg() },
     runs: traceRuns,

@@ -164,9 +164,9 @@ async function loadTest(siteUrl, title) {
  * Load-tests the site as served (pages from the render server's cache), then with the page
  * cache off, where every request is a render.
  * @param {Sites} sites
- * @param {string} command how the run was asked for
+ * @param {string[]} args the flags the run was asked for with
  */
-async function measureLoad(sites, command) {
+async function measureLoad(sites, args) {
   /** One request before the load, which also tells whether the page renders whole. */
   const warmUp = async (/** @type {string} */ siteUrl) => {
     const page = await floorPage.get(new URL(load.path, siteUrl).toString());
@@ -183,7 +183,7 @@ async function measureLoad(sites, command) {
   const forced = await loadTest(site.url, 'forced renders');
   return {
     generatedAt: new Date().toISOString(),
-    command,
+    args,
     machine,
     autocannon: (await import('autocannon/package.json', { with: { type: 'json' } })).default
       .version,

@@ -1,5 +1,5 @@
 // @ts-check
-const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
+const { parseCommandLine } = require('../cli/args.cjs');
 const env = require('../cli/env.cjs');
 const stack = require('../stack/stack.cjs');
 
@@ -28,37 +28,35 @@ const usage = `Usage: node tools/bench/bench.mjs [--no-build] [--runs N] [--rout
 
 /** @param {string[]} argv */
 function parseBenchOptions(argv) {
-  const { values } = parseArgsOrUsage(
+  const {
+    string: str,
+    flag,
+    help,
+  } = parseCommandLine(
+    argv,
     {
-      args: argv,
-      options: {
-        'no-build': { type: 'boolean' },
-        runs: { type: 'string' },
-        routes: { type: 'string' },
-        presets: { type: 'string' },
-        load: { type: 'boolean' },
-        'no-load': { type: 'boolean' },
-        taps: { type: 'boolean' },
-        'no-taps': { type: 'boolean' },
-        before: { type: 'string' },
-        'client-start': { type: 'string' },
-        'trace-runs': { type: 'string' },
-        render: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
+      'no-build': { type: 'boolean' },
+      runs: { type: 'string' },
+      routes: { type: 'string' },
+      presets: { type: 'string' },
+      load: { type: 'boolean' },
+      'no-load': { type: 'boolean' },
+      taps: { type: 'boolean' },
+      'no-taps': { type: 'boolean' },
+      before: { type: 'string' },
+      'client-start': { type: 'string' },
+      'trace-runs': { type: 'string' },
+      render: { type: 'boolean' },
     },
     usage,
   );
-  const str = (/** @type {string} */ key) => stringOf(values, key);
-  const tapsOnly = values.taps === true;
-  const loadOnly = values.load === true;
+  const tapsOnly = flag('taps');
+  const loadOnly = flag('load');
   const base = env.port('BENCH_PORT_BASE');
   return {
-    help: values.help === true,
-    render: values.render === true,
-    build: values['no-build'] !== true,
+    help,
+    render: flag('render'),
+    build: !flag('no-build'),
     // --routes /,/about and --presets mobile narrow a run while investigating.
     routes: (str('routes') ?? '/,/about,/contact').split(','),
     presets: /** @type {Array<'mobile' | 'desktop'>} */ (
@@ -66,21 +64,28 @@ function parseBenchOptions(argv) {
     ),
     runs: Number(str('runs')) || 3,
     tapsOnly,
-    withTaps: tapsOnly || values['no-taps'] !== true,
+    withTaps: tapsOnly || !flag('no-taps'),
     beforeDir: str('before'),
     clientStarts: str('client-start')?.split(',') ?? [],
     // Five cold visits per route and build; fewer (--trace-runs N) only while investigating.
     traceRuns: Number(str('trace-runs')) || 5,
     loadOnly,
-    noLoad: values['no-load'] === true,
-    withLoad: loadOnly || values['no-load'] !== true,
+    noLoad: flag('no-load'),
+    withLoad: loadOnly || !flag('no-load'),
     base,
     ports: stack.portsFrom(base),
-    /** How the run was asked for, written beside its figures. */
-    command: `node tools/bench/bench.mjs${argv.length ? ` ${argv.join(' ')}` : ''}`,
+    /** How the run was asked for: its flags, kept beside its figures (see `commandOf`). */
+    args: argv,
   };
 }
 
+/**
+ * The command that made (and makes again) a part of the report, from the flags it was run with:
+ * written from the script's name here, never stored, so the report follows the script.
+ * @param {string[]} args
+ */
+const commandOf = (args) => `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+
 /** @typedef {ReturnType<typeof parseBenchOptions>} BenchOptions */
 
-module.exports = { parseBenchOptions, usage };
+module.exports = { parseBenchOptions, commandOf, usage };

@@ -1,5 +1,6 @@
 // @ts-check
 const { targets } = require('./figures.cjs');
+const { commandOf } = require('./options.cjs');
 
 /**
  * The trace-based section: per route, this build (and the earlier one, if measured) side by side.
@@ -17,7 +18,7 @@ function interactionSection(interaction, title, ok, seconds, kb) {
   }
   const load = (/** @type {number[]} */ l) => l.map((v) => v.toFixed(2)).join(' / ');
   lines.push(
-    `Measured ${interaction.generatedAt} by \`${interaction.command}\`: medians of ${interaction.runs} cold visits per route and build, 390 x 844 touch, CDP throttling 4x CPU, 150 ms RTT, 1.6 Mbps down. ${interaction.variants.length > 1 ? 'The builds were measured interleaved (one visit of each in turn), on the same machine at the same time. ' : ''}Load average (1 / 5 / 15 min) ${load(interaction.loadAverage.before)} before, ${load(interaction.loadAverage.after)} after: wall-clock figures (paint, tap, next paint) follow it; CPU-time figures do not.`,
+    `Measured ${interaction.generatedAt} by \`${commandOf(interaction.args)}\`: medians of ${interaction.runs} cold visits per route and build, 390 x 844 touch, CDP throttling 4x CPU, 150 ms RTT, 1.6 Mbps down. ${interaction.variants.length > 1 ? 'The builds were measured interleaved (one visit of each in turn), on the same machine at the same time. ' : ''}Load average (1 / 5 / 15 min) ${load(interaction.loadAverage.before)} before, ${load(interaction.loadAverage.after)} after: wall-clock figures (paint, tap, next paint) follow it; CPU-time figures do not.`,
     '',
     '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
     '- **Hydrated**: when the app had taken over the page (every control then answers by itself).',

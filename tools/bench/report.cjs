@@ -3,6 +3,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const paths = require('../stack/paths.cjs');
 const { targets } = require('./figures.cjs');
+const { commandOf } = require('./options.cjs');
 const { interactionSection } = require('./report-interaction.cjs');
 const { missedTargets } = require('./report-misses.cjs');
 
@@ -48,7 +49,7 @@ function renderMarkdown(report) {
   const lines = ['# Performance benchmark', ''];
   if (report.generatedAt) {
     lines.push(
-      `Generated ${report.generatedAt} by \`${report.command}\` (Lighthouse ${report.lighthouse}, Debian Chromium, ${report.machine.cpus} cores, Node ${report.machine.node}). Medians of ${results[0]?.runs ?? 0} cold runs per row; the mobile preset simulates a mid-range phone on slow 4G.`,
+      `Generated ${report.generatedAt} by \`${commandOf(report.args)}\` (Lighthouse ${report.lighthouse}, Debian Chromium, ${report.machine.cpus} cores, Node ${report.machine.node}). Medians of ${results[0]?.runs ?? 0} cold runs per row; the mobile preset simulates a mid-range phone on slow 4G.`,
     );
   } else {
     lines.push('No Lighthouse results yet: run `node tools/bench/bench.mjs` without `--load`.');
@@ -142,7 +143,7 @@ function renderMarkdown(report) {
     const row = (/** @type {string} */ name, /** @type {any} */ l) =>
       `| ${name} | ${l.requestsPerSecond} | ${l.p50Ms} ms | ${l.p99Ms} ms | ${l.requests} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.degraded} | ${l.wholePages?.perSecond ?? '—'} | ${l.wholePages?.p50Ms ?? '—'} ms | ${l.wholePages?.p99Ms ?? '—'} ms |`;
     lines.push(
-      `Measured ${loadReport.generatedAt} by \`${loadReport.command}\` with autocannon ${loadReport.autocannon}: ${loadReport.connections} connections for ${loadReport.durationSeconds} s each, GET ${loadReport.path} asking for brotli as a browser does. The load generator and the render server share this machine's ${loadReport.machine.cpus} cores. "Cached HTML" is the site as served (pages kept per set of remote versions); "forced renders" is the render server started with \`PAGE_CACHE=off\`, so every request is a render. Degraded: answers marked \`no-store\` (a part of the page missing, or the last good render served as a fallback); the last three columns count only the whole pages.`,
+      `Measured ${loadReport.generatedAt} by \`${commandOf(loadReport.args)}\` with autocannon ${loadReport.autocannon}: ${loadReport.connections} connections for ${loadReport.durationSeconds} s each, GET ${loadReport.path} asking for brotli as a browser does. The load generator and the render server share this machine's ${loadReport.machine.cpus} cores. "Cached HTML" is the site as served (pages kept per set of remote versions); "forced renders" is the render server started with \`PAGE_CACHE=off\`, so every request is a render. Degraded: answers marked \`no-store\` (a part of the page missing, or the last good render served as a fallback); the last three columns count only the whole pages.`,
       '',
       '| case | requests/s | p50 | p99 | requests | errors | timeouts | non-2xx | degraded | whole pages/s | whole p50 | whole p99 |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -202,4 +203,4 @@ function renderAgain() {
   );
 }
 
-module.exports = { writeReport, previousReport, renderAgain };
+module.exports = { writeReport, previousReport, renderAgain, renderMarkdown };

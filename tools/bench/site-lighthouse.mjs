@@ -16,7 +16,7 @@ const { floorFile, floorPath, get, heroHeadline, floorHtml } = floorPage;
  * @param {import('./load-run.mjs').Sites} sites
  * @param {import('./options.cjs').BenchOptions} options
  */
-async function measureSite(sites, { routes, presets, runs, ports, command }) {
+async function measureSite(sites, { routes, presets, runs, ports, args }) {
   const site = await sites.open();
   const siteUrl = site.url;
   const home = await get(siteUrl);
@@ -91,7 +91,7 @@ async function measureSite(sites, { routes, presets, runs, ports, command }) {
 
   return {
     generatedAt: new Date().toISOString(),
-    command,
+    args,
     machine,
     lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default
       .version,

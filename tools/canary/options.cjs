@@ -2,7 +2,7 @@
 const path = require('node:path');
 const { firestore } = require('../../platform/apps.cjs');
 const { canaryPolicyOf } = require('../../platform/releases/canary-judge.cjs');
-const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
+const { parseCommandLine, targetOptions } = require('../cli/args.cjs');
 const { CliError, targetOf } = require('../cli/cli.cjs');
 const { durationOf } = require('../cli/duration.cjs');
 const env = require('../cli/env.cjs');
@@ -69,50 +69,39 @@ function policyOf(overrides) {
  * @param {string[]} argv @param {NodeJS.ProcessEnv} [source]
  */
 function parseOptions(argv, source = process.env) {
-  const { values } = parseArgsOrUsage(
+  const parsed = parseCommandLine(
+    argv,
     {
-      args: argv,
-      options: {
-        to: { type: 'string' },
-        watch: { type: 'boolean' },
-        every: { type: 'string' },
-        window: { type: 'string' },
-        policy: { type: 'string' },
-        emulator: { type: 'string' },
-        project: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
+      to: { type: 'string' },
+      watch: { type: 'boolean' },
+      every: { type: 'string' },
+      window: { type: 'string' },
+      policy: { type: 'string' },
+      ...targetOptions,
     },
     usage,
   );
-  const str = (/** @type {string} */ key) => stringOf(values, key);
-  const to = str('to');
-  const help = values.help === true;
-  if (!to && !help) throw new CliError(`Say which release directory: --to <dir>\n\n${usage}`, 2);
-  const every = str('every');
-  if (every !== undefined && values.watch !== true)
+  const to = parsed.string('to');
+  if (!to && !parsed.help)
+    throw new CliError(`Say which release directory: --to <dir>\n\n${usage}`, 2);
+  const every = parsed.string('every');
+  if (every !== undefined && !parsed.flag('watch'))
     throw new CliError('--every goes with --watch.', 2);
-  const window = str('window');
+  const window = parsed.string('window');
   const everyMs = durationOf(every ?? '30s', '--every');
   return {
     // npm runs scripts in the repository's folder: a relative path means the caller's.
     dir: path.resolve(env.text('INIT_CWD', source) ?? process.cwd(), to ?? '.'),
-    watch: values.watch === true,
+    watch: parsed.flag('watch'),
     everyMs,
     policy: policyOf({
-      ...policyJsonOf(str('policy')),
+      ...policyJsonOf(parsed.string('policy')),
       windowMs: window === undefined ? undefined : durationOf(window, '--window'),
       // One look without --watch: the scheduled function's 5-minute share of the level.
-      ...(values.watch === true ? { lookEveryMs: Math.max(1000, everyMs) } : {}),
+      ...(parsed.flag('watch') ? { lookEveryMs: Math.max(1000, everyMs) } : {}),
     }),
-    target: targetOf(
-      { emulator: str('emulator'), project: str('project') },
-      env.text('FIRESTORE_EMULATOR_HOST', source),
-      firestore,
-    ),
-    help,
+    target: targetOf(parsed.targetFlags, env.text('FIRESTORE_EMULATOR_HOST', source), firestore),
+    help: parsed.help,
   };
 }
 

@@ -23,6 +23,45 @@ function parseArgsOrUsage(config, usage) {
 }
 
 /**
+ * The one way a tool reads its options: `parseArgs`, strict, with `--help` added; a mistake is a
+ * usage error (exit 2) followed by the usage. What comes back reads a string option, a flag or
+ * the positionals without each command writing those steps again.
+ * @param {string[]} args
+ * @param {NonNullable<import('node:util').ParseArgsConfig['options']>} options
+ * @param {string} usage
+ * @param {{ positionals?: boolean }} [settings] whether bare arguments are allowed (default no)
+ */
+function parseCommandLine(args, options, usage, { positionals = false } = {}) {
+  const parsed = parseArgsOrUsage(
+    {
+      args,
+      options: { ...options, help: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: positionals,
+    },
+    usage,
+  );
+  const { values } = parsed;
+  return {
+    values,
+    positionals: parsed.positionals,
+    help: values.help === true,
+    /** @param {string} key */
+    string: (key) => stringOf(values, key),
+    /** @param {string} key */
+    flag: (key) => values[key] === true,
+    /** --emulator and --project, for `targetOf` (with `targetOptions` declared). */
+    targetFlags: { emulator: stringOf(values, 'emulator'), project: stringOf(values, 'project') },
+  };
+}
+
+/** The options of the commands that work on Firebase: an emulator, or a real project. */
+const targetOptions = /** @type {const} */ ({
+  emulator: { type: 'string' },
+  project: { type: 'string' },
+});
+
+/**
  * For commands that start work at once (servers, builds): --help prints the usage and a mistake
  * prints it with the message (exit 2), before anything has started.
  * @param {string[]} args
@@ -31,11 +70,8 @@ function parseArgsOrUsage(config, usage) {
  */
 function parseArgsOrExit(args, options, usage) {
   try {
-    const parsed = parseArgsOrUsage(
-      { args, options: { ...options, help: { type: 'boolean' } }, strict: true },
-      usage,
-    );
-    if (parsed.values.help === true) {
+    const parsed = parseCommandLine(args, options, usage);
+    if (parsed.help) {
       console.log(usage);
       process.exit(0);
     }
@@ -95,4 +131,11 @@ function stringOf(values, key) {
   return typeof value === 'string' ? value : undefined;
 }
 
-module.exports = { parseArgsOrUsage, parseArgsOrExit, parseKnownArgs, stringOf };
+module.exports = {
+  parseArgsOrUsage,
+  parseCommandLine,
+  parseArgsOrExit,
+  parseKnownArgs,
+  stringOf,
+  targetOptions,
+};

@@ -3,9 +3,9 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { assertPortFree, stopGroup, writeRecord } = require('../processes/owned-process.cjs');
+const { stopGroup } = require('../processes/owned-process.cjs');
 const { repoRoot } = require('../stack/paths.cjs');
-const { createPersistence, killGroupAtExit, ownerFileOf } = require('./persistent-emulator.cjs');
+const { createPersistence, ownerFileOf } = require('./persistent-emulator.cjs');
 const { createCopyStore } = require('./saved-copies.cjs');
 
 /**
@@ -148,11 +148,11 @@ async function startAuthEmulator({
     exportData: exportAuth,
     warn,
   });
-  const { ownerFile } = persistence;
-  await persistence.reclaimLeftBehind();
-  for (const taken of [port, port + 1, port + 2]) {
-    await assertPortFree(host, taken, 'Auth emulator (and its hub and log ports)');
-  }
+  await persistence.prepare(
+    host,
+    [port, port + 1, port + 2],
+    'Auth emulator (and its hub and log ports)',
+  );
 
   // Its config and log live in a folder of its own: firebase-tools writes firebase-debug.log
   // into its working folder, and the log file (not a pipe) lets it outlive a killed parent.
@@ -176,17 +176,13 @@ async function startAuthEmulator({
       detached: true,
     });
     fs.closeSync(log);
-    if (ownerFile && child.pid) {
-      writeRecord(ownerFile, {
-        what: 'Auth emulator',
-        pid: child.pid,
-        marker: `--config ${configPath}`,
-        host,
-        port,
-        projectId,
-      });
-    }
-    const killGroup = killGroupAtExit(child);
+    const group = persistence.own(child, {
+      what: 'Auth emulator',
+      marker: `--config ${configPath}`,
+      host,
+      port,
+      projectId,
+    });
     /** @type {number | null} */
     let exitCode = null;
     child.once('exit', (code) => {
@@ -195,8 +191,7 @@ async function startAuthEmulator({
     const deadline = Date.now() + 60_000;
     while (!(await answers({ host, port }))) {
       if (exitCode !== null || Date.now() > deadline) {
-        killGroup();
-        process.removeListener('exit', killGroup);
+        group.release();
         const output = fs.readFileSync(logPath, 'utf8').trim().split('\n').slice(-15).join('\n');
         throw new Error(
           exitCode !== null
@@ -206,10 +201,10 @@ async function startAuthEmulator({
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    return { child, killGroup };
+    return { child, group };
   }
 
-  const { child, killGroup } = await persistence.launchFromNewestCopy(launch, {
+  const { child, group } = await persistence.launchFromNewestCopy(launch, {
     verb: 'import',
     damaged: () => 'saved local Auth accounts are damaged and were not loaded',
     empty: 'the Auth emulator started with no accounts.',
@@ -223,8 +218,7 @@ async function startAuthEmulator({
         if (child.pid && child.exitCode === null && child.signalCode === null) {
           await stopGroup(child.pid);
         }
-        killGroup();
-        process.removeListener('exit', killGroup);
+        group.release();
         if (!persistTo) fs.rmSync(runDir, { recursive: true, force: true });
       },
     },

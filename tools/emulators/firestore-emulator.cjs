@@ -3,9 +3,8 @@ const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { checkFirestoreExport, findOverallMetadata } = require('./firestore-export-check.cjs');
-const { assertPortFree, writeRecord } = require('../processes/owned-process.cjs');
 const { repoRoot } = require('../stack/paths.cjs');
-const { createPersistence, killGroupAtExit, ownerFileOf } = require('./persistent-emulator.cjs');
+const { createPersistence, ownerFileOf } = require('./persistent-emulator.cjs');
 const { createCopyStore } = require('./saved-copies.cjs');
 const env = require('../cli/env.cjs');
 
@@ -147,9 +146,7 @@ async function startFirestoreEmulator({
     exportData: exportFirestore,
     warn,
   });
-  const { ownerFile } = persistence;
-  await persistence.reclaimLeftBehind();
-  await assertPortFree(host, port, 'Firestore emulator');
+  await persistence.prepare(host, [port], 'Firestore emulator');
 
   /** @param {string | null} seed overall metadata file to load */
   async function launch(seed) {
@@ -161,17 +158,13 @@ async function startFirestoreEmulator({
     // Its own process group: Ctrl-C in a terminal must not kill the emulator before its data
     // is saved; stop() ends it once that is done.
     const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    if (ownerFile && child.pid) {
-      writeRecord(ownerFile, {
-        what: 'Firestore emulator',
-        pid: child.pid,
-        marker: `CloudFirestore start --host=${host} --port=${port}`,
-        host,
-        port,
-        projectId,
-      });
-    }
-    const killGroup = killGroupAtExit(child);
+    const group = persistence.own(child, {
+      what: 'Firestore emulator',
+      marker: `CloudFirestore start --host=${host} --port=${port}`,
+      host,
+      port,
+      projectId,
+    });
     let output = '';
     try {
       await new Promise((resolve, reject) => {
@@ -196,14 +189,13 @@ async function startFirestoreEmulator({
         });
       });
     } catch (error) {
-      killGroup();
-      process.removeListener('exit', killGroup);
+      group.release();
       throw error;
     }
-    return { child, killGroup };
+    return { child, group };
   }
 
-  const { child, killGroup } = await persistence.launchFromNewestCopy(
+  const { child, group } = await persistence.launchFromNewestCopy(
     (copy) => launch(copy ? findOverallMetadata(copy) : null),
     {
       verb: 'load',
@@ -218,12 +210,12 @@ async function startFirestoreEmulator({
       autosaveMs,
       what: 'local Firestore data',
       async end() {
-        killGroup();
+        group.killGroup();
         await new Promise((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) resolve(undefined);
           else child.once('exit', () => resolve(undefined));
         });
-        process.removeListener('exit', killGroup);
+        group.release();
       },
     },
   );

@@ -1,6 +1,11 @@
 // @ts-check
 const path = require('node:path');
-const { reclaimOrphan, removeRecord } = require('../processes/owned-process.cjs');
+const {
+  assertPortFree,
+  reclaimOrphan,
+  removeRecord,
+  writeRecord,
+} = require('../processes/owned-process.cjs');
 const { repoRoot } = require('../stack/paths.cjs');
 
 /**
@@ -19,7 +24,8 @@ const ownerFileOf = (persistTo) => `${persistTo}.owner.json`;
 /**
  * Ends the emulator's process group when this script exits, however it exits.
  * @param {import('node:child_process').ChildProcess} child
- * @returns {() => void} ends the group now; take it off with process.removeListener('exit', …)
+ * @returns {{ killGroup: () => void; release: () => void }} `killGroup` ends the group now;
+ *   `release` does that too and takes the hook off (the emulator is stopped or failed to start)
  */
 function killGroupAtExit(child) {
   const killGroup = () => {
@@ -30,7 +36,13 @@ function killGroupAtExit(child) {
     }
   };
   process.once('exit', killGroup);
-  return killGroup;
+  return {
+    killGroup,
+    release() {
+      killGroup();
+      process.removeListener('exit', killGroup);
+    },
+  };
 }
 
 /**
@@ -45,13 +57,35 @@ function createPersistence({ persistTo, copiesOf, exportData, warn }) {
   const copies = persistTo ? copiesOf(persistTo) : null;
   const ownerFile = persistTo ? ownerFileOf(persistTo) : null;
 
-  /** Saves and stops an emulator a killed run left persisting here (before ports are checked). */
-  async function reclaimLeftBehind() {
-    if (!copies || !ownerFile) return;
-    await reclaimOrphan(ownerFile, {
-      save: (record) => copies.save((dir) => exportData(record, dir)),
-      warn,
-    });
+  /**
+   * Before a start: saves and stops an emulator a killed run left persisting here, then checks
+   * that the emulator's ports are free (the reclaimed one may have held them).
+   * @param {string} host
+   * @param {number[]} ports
+   * @param {string} what the emulator, for the message when a port is taken
+   */
+  async function prepare(host, ports, what) {
+    if (copies && ownerFile) {
+      await reclaimOrphan(ownerFile, {
+        save: (record) => copies.save((dir) => exportData(record, dir)),
+        warn,
+      });
+    }
+    for (const port of ports) await assertPortFree(host, port, what);
+  }
+
+  /**
+   * A launched emulator's process group, owned: recorded in the pid file when persisting (a
+   * later run reclaims it if this one is killed) and ended when this script exits.
+   * @param {import('node:child_process').ChildProcess} child
+   * @param {EmulatorAddress & { what: string; marker: string }} record
+   */
+  function own(child, record) {
+    if (ownerFile && child.pid) {
+      const { what, marker, ...address } = record;
+      writeRecord(ownerFile, { what, pid: child.pid, marker, ...address });
+    }
+    return killGroupAtExit(child);
   }
 
   /**
@@ -150,7 +184,7 @@ function createPersistence({ persistTo, copiesOf, exportData, warn }) {
     };
   }
 
-  return { ownerFile, reclaimLeftBehind, launchFromNewestCopy, keepSaved };
+  return { prepare, own, launchFromNewestCopy, keepSaved };
 }
 
-module.exports = { createPersistence, killGroupAtExit, ownerFileOf };
+module.exports = { createPersistence, ownerFileOf };

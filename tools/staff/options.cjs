@@ -1,6 +1,6 @@
 // @ts-check
 const { auth, firestore } = require('../../platform/apps.cjs');
-const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
+const { parseCommandLine, targetOptions } = require('../cli/args.cjs');
 const { CliError, targetOf } = require('../cli/cli.cjs');
 const env = require('../cli/env.cjs');
 
@@ -48,30 +48,20 @@ Staff are Firebase Auth users with the custom claim staff: true who are on the s
  * @returns {Options}
  */
 function parseOptions(argv, source = process.env) {
-  const { values, positionals } = parseArgsOrUsage(
-    {
-      args: argv,
-      options: {
-        emulator: { type: 'string' },
-        'firestore-emulator': { type: 'string' },
-        project: { type: 'string' },
-        password: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: true,
-    },
+  const parsed = parseCommandLine(
+    argv,
+    { ...targetOptions, 'firestore-emulator': { type: 'string' }, password: { type: 'string' } },
     usage,
+    { positionals: true },
   );
-  const [command, email = '', ...extra] = positionals;
-  const str = (/** @type {string} */ key) => stringOf(values, key);
+  const [command, email = '', ...extra] = parsed.positionals;
   const target = targetOf(
-    { emulator: str('emulator'), project: str('project') },
+    parsed.targetFlags,
     env.text('FIREBASE_AUTH_EMULATOR_HOST', source),
     auth,
   );
   // The same project's Firestore: the real one, or the emulator beside the Auth emulator.
-  const firestoreEmulator = str('firestore-emulator');
+  const firestoreEmulator = parsed.string('firestore-emulator');
   if (firestoreEmulator !== undefined && target.kind === 'project') {
     throw new CliError('--firestore-emulator goes with the emulators, not --project alone.', 2);
   }
@@ -91,7 +81,7 @@ function parseOptions(argv, source = process.env) {
           firestore,
         );
 
-  if (values.help === true || command === undefined || command === 'help') {
+  if (parsed.help || command === undefined || command === 'help') {
     return { command: 'help', email: '', password: undefined, target, roster };
   }
   if (command !== 'add' && command !== 'grant' && command !== 'revoke' && command !== 'list') {
@@ -101,7 +91,7 @@ function parseOptions(argv, source = process.env) {
   if (command !== 'list' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     throw new CliError(`${command} expects an email address (got "${email}")`, 2);
   }
-  const password = str('password');
+  const password = parsed.string('password');
   if (password !== undefined && command !== 'add') {
     throw new CliError('--password goes with add only.', 2);
   }

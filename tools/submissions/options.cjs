@@ -1,6 +1,6 @@
 // @ts-check
 const { firestore } = require('../../platform/apps.cjs');
-const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
+const { parseCommandLine, targetOptions } = require('../cli/args.cjs');
 const { CliError, targetOf } = require('../cli/cli.cjs');
 const env = require('../cli/env.cjs');
 
@@ -78,44 +78,37 @@ function npmBannerInOutput(source, stdoutIsTerminal) {
  * @returns {Options}
  */
 function parseOptions(argv, source = process.env) {
-  const { values } = parseArgsOrUsage(
+  const parsed = parseCommandLine(
+    argv,
     {
-      args: argv,
-      options: {
-        format: { type: 'string' },
-        since: { type: 'string' },
-        out: { type: 'string' },
-        emulator: { type: 'string' },
-        project: { type: 'string' },
-        delete: { type: 'string' },
-        'purge-before': { type: 'string' },
-        yes: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
+      format: { type: 'string' },
+      since: { type: 'string' },
+      out: { type: 'string' },
+      ...targetOptions,
+      delete: { type: 'string' },
+      'purge-before': { type: 'string' },
+      yes: { type: 'boolean' },
     },
     usage,
   );
-  const str = (/** @type {string} */ key) => stringOf(values, key);
 
-  const format = str('format') ?? 'table';
+  const format = parsed.string('format') ?? 'table';
   if (format !== 'table' && format !== 'csv' && format !== 'json') {
     throw new CliError(`--format must be table, csv or json (got "${format}")`, 2);
   }
-  const since = str('since');
+  const since = parsed.string('since');
   const target = targetOf(
-    { emulator: str('emulator'), project: str('project') },
+    parsed.targetFlags,
     env.text('FIRESTORE_EMULATOR_HOST', source),
     firestore,
   );
 
-  const remove = str('delete');
-  const purgeBefore = str('purge-before');
+  const remove = parsed.string('delete');
+  const purgeBefore = parsed.string('purge-before');
   /** @type {Action} */
   let action = { kind: 'list' };
   if (remove !== undefined || purgeBefore !== undefined) {
-    const listing = ['format', 'since', 'out'].filter((key) => values[key] !== undefined);
+    const listing = ['format', 'since', 'out'].filter((key) => parsed.values[key] !== undefined);
     if (remove !== undefined && purgeBefore !== undefined) {
       throw new CliError('Use --delete or --purge-before, not both.', 2);
     }
@@ -134,20 +127,20 @@ function parseOptions(argv, source = process.env) {
       action = {
         kind: 'purge',
         before: parseSince(/** @type {string} */ (purgeBefore), '--purge-before'),
-        yes: values.yes === true,
+        yes: parsed.flag('yes'),
       };
     }
-  } else if (values.yes === true) {
+  } else if (parsed.flag('yes')) {
     throw new CliError('--yes confirms --purge-before; there is nothing to confirm here.', 2);
   }
 
   return {
     format,
     since: since === undefined ? undefined : parseSince(since),
-    out: str('out'),
+    out: parsed.string('out'),
     target,
     action,
-    help: values.help === true,
+    help: parsed.help,
   };
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
 const { firestore } = require('../../platform/apps.cjs');
-const { parseArgsOrUsage, stringOf } = require('../cli/args.cjs');
+const { parseCommandLine, targetOptions } = require('../cli/args.cjs');
 const { CliError, targetOf } = require('../cli/cli.cjs');
 const { durationOf } = require('../cli/duration.cjs');
 const env = require('../cli/env.cjs');
@@ -47,26 +47,20 @@ function timeOf(value, flag) {
  * @returns {VitalsOptions}
  */
 function parseOptions(argv, source = process.env, now = Date.now()) {
-  const { values } = parseArgsOrUsage(
+  const parsed = parseCommandLine(
+    argv,
     {
-      args: argv,
-      options: {
-        since: { type: 'string' },
-        from: { type: 'string' },
-        until: { type: 'string' },
-        json: { type: 'boolean' },
-        emulator: { type: 'string' },
-        project: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
+      since: { type: 'string' },
+      from: { type: 'string' },
+      until: { type: 'string' },
+      json: { type: 'boolean' },
+      ...targetOptions,
     },
     usage,
   );
-  const since = stringOf(values, 'since');
-  const fromText = stringOf(values, 'from');
-  const untilText = stringOf(values, 'until');
+  const since = parsed.string('since');
+  const fromText = parsed.string('from');
+  const untilText = parsed.string('until');
   if (since !== undefined && fromText !== undefined)
     throw new CliError('--since or --from, not both.', 2);
   const until = untilText === undefined ? new Date(now) : timeOf(untilText, '--until');
@@ -79,13 +73,9 @@ function parseOptions(argv, source = process.env, now = Date.now()) {
   return {
     from,
     until,
-    json: values.json === true,
-    target: targetOf(
-      { emulator: stringOf(values, 'emulator'), project: stringOf(values, 'project') },
-      env.text('FIRESTORE_EMULATOR_HOST', source),
-      firestore,
-    ),
-    help: values.help === true,
+    json: parsed.flag('json'),
+    target: targetOf(parsed.targetFlags, env.text('FIRESTORE_EMULATOR_HOST', source), firestore),
+    help: parsed.help,
   };
 }
 

@@ -1,35 +1,31 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { defineString } from 'firebase-functions/params';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { canaryPolicyOf } from '../../../platform/releases/canary-judge.cjs';
+import { database } from '../database';
+import { textSetting } from '../settings';
 import { judgeDeployedCanary } from './judge-deployed-canary';
 
-// Configuration: set at deploy time (functions/.env.<project>).
-const canaryPointerUrl = defineString('CANARY_POINTER_URL', {
-  default: '',
-  description:
-    "The site's remotes.json, as visitors' render servers read it (e.g. https://firstday.studio/remotes.json); empty: no judging.",
-});
-const canaryPolicy = defineString('CANARY_POLICY', {
-  default: '{}',
-  description:
-    'Overrides of the canary policy as JSON, e.g. {"windowMs": 900000, "falseRollbackRate": 0.01} (see platform/releases/canary-judge.cjs).',
-});
-
-const database = () => getFirestore(getApps()[0] ?? initializeApp());
+const canaryPointerUrl = textSetting(
+  'CANARY_POINTER_URL',
+  '',
+  "The site's remotes.json, as visitors' render servers read it (e.g. https://firstday.studio/remotes.json); empty: no judging.",
+);
+const canaryPolicy = textSetting(
+  'CANARY_POLICY',
+  '{}',
+  'Overrides of the canary policy as JSON, e.g. {"windowMs": 900000, "falseRollbackRate": 0.01} (see platform/releases/canary-judge.cjs).',
+);
 
 /** Every 5 minutes: the deployed canary, if one runs, judged; a decision stored and logged. */
 export const judgeCanary = onSchedule({ schedule: 'every 5 minutes', retryCount: 0 }, async () => {
-  const pointerUrl = canaryPointerUrl.value().trim();
+  const pointerUrl = canaryPointerUrl();
   if (!/^https?:\/\//.test(pointerUrl)) {
     logger.warn('Canary judge: CANARY_POINTER_URL is not set to an http(s) URL; nothing judged');
     return;
   }
   let policy;
   try {
-    policy = canaryPolicyOf(JSON.parse(canaryPolicy.value() || '{}') as Record<string, unknown>);
+    policy = canaryPolicyOf(JSON.parse(canaryPolicy() || '{}') as Record<string, unknown>);
   } catch (error) {
     logger.error('Canary judge: CANARY_POLICY is not a valid policy; nothing judged', {
       problem: error instanceof Error ? error.message : String(error),

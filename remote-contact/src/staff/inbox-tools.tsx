@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { staffInbox, type StatusFilter } from 'remote-shared/content';
-import { Button } from 'remote-shared/ui';
+import { Button, visuallyHidden } from 'remote-shared/ui';
 import fields from '../shared-styles/fields.module.css';
 import labels from '../shared-styles/labels.module.css';
 import { LabelledInput } from './labelled-input';
@@ -63,7 +63,8 @@ export function InboxTools({
         placeholder={text.searchPlaceholder}
         autoComplete="off"
       >
-        <p id="inbox-search-hint" className={styles.hint}>
+        {/* Said with the field at every width, not shown: the placeholder shows the same. */}
+        <p id="inbox-search-hint" className={visuallyHidden.always}>
           {text.searchHint}
         </p>
       </LabelledInput>
@@ -78,7 +79,8 @@ export function InboxTools({
       </Button>
       <div id="inbox-more-tools" className={[styles.more, open ? styles.moreOpen : ''].join(' ')}>
         <fieldset className={styles.filter}>
-          <legend className={styles.label}>{text.filter}</legend>
+          {/* From 720px the views name themselves ("All (12)"): the legend is said, not shown. */}
+          <legend className={[styles.label, visuallyHidden.wide].join(' ')}>{text.filter}</legend>
           <div className={styles.segments}>
             {views.map((filter) => (
               <label key={filter} className={styles.segment}>
@@ -134,7 +136,8 @@ export function InboxTools({
               </Button>
             ))}
           </div>
-          <p id="inbox-export-note" className={styles.exportNote}>
+          {/* Said with the export buttons, not shown: it would cost a line. */}
+          <p id="inbox-export-note" className={visuallyHidden.always}>
             {text.exportNote}
           </p>
         </div>

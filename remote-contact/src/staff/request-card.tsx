@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { mailtoHref, staffInbox, type RequestStatus } from 'remote-shared/content';
-import { Button } from 'remote-shared/ui';
+import { Button, visuallyHidden } from 'remote-shared/ui';
 import { contextFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
 import type { InboxRequest } from './inbox-request';
 import { LeadControls } from './lead/lead-controls';
@@ -9,6 +9,9 @@ import { LeadHistory } from './lead/lead-history';
 import { requestHref } from './request-link';
 import { formatTime } from './received-time';
 import styles from './request-card.module.css';
+
+/** Said, not shown: headings for screen readers (and the outline) where the content reads as itself. */
+const quiet = visuallyHidden.always;
 
 export interface RequestCardProps {
   readonly request: InboxRequest;
@@ -92,7 +95,7 @@ export function RequestCard({
         )}
         {/* Email, company, phone and time read as themselves: one muted line, their terms said. */}
         <dl className={[styles.facts, styles.meta].join(' ')}>
-          <Fact term={text.fields.email}>
+          <Fact hideTerm="always" term={text.fields.email}>
             <a
               className={styles.link}
               href={mailtoHref(request.email, text.replySubject(request.name, request.company))}
@@ -105,9 +108,13 @@ export function RequestCard({
               {request.email}
             </a>
           </Fact>
-          <Fact term={text.fields.company}>{request.company}</Fact>
-          <Fact term={text.fields.phone}>{request.phone}</Fact>
-          <Fact term={text.fields.received}>
+          <Fact hideTerm="always" term={text.fields.company}>
+            {request.company}
+          </Fact>
+          <Fact hideTerm="always" term={text.fields.phone}>
+            {request.phone}
+          </Fact>
+          <Fact hideTerm="always" term={text.fields.received}>
             {request.createdAt && (
               <time dateTime={request.createdAt.toISOString()}>
                 {formatTime(request.createdAt)}
@@ -124,7 +131,7 @@ export function RequestCard({
         </a>
       </header>
       <div className={styles.messageBlock}>
-        <h4 className={[styles.messageLabel, styles.quiet].join(' ')}>{text.fields.message}</h4>
+        <h4 className={[styles.messageLabel, quiet].join(' ')}>{text.fields.message}</h4>
         <p
           id={messageId}
           className={[
@@ -231,10 +238,10 @@ function RequestContextFacts({ request }: { request: InboxRequest }) {
   if (known.length === 0) return null;
   return (
     <div className={styles.contextBlock}>
-      <h4 className={[styles.messageLabel, styles.quiet].join(' ')}>{labels.label}</h4>
-      <dl className={[styles.facts, styles.context].join(' ')}>
+      <h4 className={[styles.messageLabel, quiet].join(' ')}>{labels.label}</h4>
+      <dl className={styles.facts}>
         {known.map((field) => (
-          <Fact key={field} term={labels[field]}>
+          <Fact key={field} hideTerm="narrow" term={labels[field]}>
             {request.context[field]}
           </Fact>
         ))}
@@ -243,14 +250,27 @@ function RequestContextFacts({ request }: { request: InboxRequest }) {
   );
 }
 
-/** One labelled fact of a request, on one line; none when the request has no value for it. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/**
+ * One labelled fact of a request, on one line; none when the request has no value for it. Its
+ * term is said, not shown (`hideTerm`), where the value reads as itself: the sender's email,
+ * company, phone and time always, where the request came from on a phone too
+ * ("/contact · newsletter · en-GB").
+ */
+function Fact({
+  term,
+  hideTerm,
+  children,
+}: {
+  term: string;
+  hideTerm: keyof typeof visuallyHidden;
+  children: ReactNode;
+}) {
   if (children === '' || children === null || children === undefined || children === false) {
     return null;
   }
   return (
     <div className={styles.fact}>
-      <dt className={styles.term}>{term}</dt>
+      <dt className={[styles.term, visuallyHidden[hideTerm]].join(' ')}>{term}</dt>
       <dd>{children}</dd>
     </div>
   );

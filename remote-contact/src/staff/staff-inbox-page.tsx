@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { staffInbox } from 'remote-shared/content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
-import { Button, Container } from 'remote-shared/ui';
+import { Button, Container, visuallyHidden } from 'remote-shared/ui';
 import { handOffFocus } from './focus-handoff';
 import { Refusal } from './refusal';
 import { SignInForm } from './sign-in-form';
@@ -46,7 +46,7 @@ export function StaffInboxPage() {
     <Container className={styles.page}>
       <header className={styles.intro}>
         <div className={styles.titles}>
-          <p className={styles.eyebrow}>{staffInbox.eyebrow}</p>
+          <p className={[styles.eyebrow, visuallyHidden.narrow].join(' ')}>{staffInbox.eyebrow}</p>
           <h1 className={styles.heading}>{staffInbox.heading}</h1>
         </div>
         {(session.kind === 'staff' || session.kind === 'refused') && (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { staffInbox, type RequestStatus, type StatusFilter } from 'remote-shared/content';
-import { Button } from 'remote-shared/ui';
+import { Button, visuallyHidden } from 'remote-shared/ui';
 import { DeleteDialog } from './delete-dialog';
 import { useFirstScreenFirst } from './first-screen-first';
 import { useFocusOnHandoff } from './focus-handoff';
@@ -364,7 +364,10 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
         <p role="status" className={styles.arrival} data-testid="arrival-notice">
           {arrivals.notice}
         </p>
-        <p className={styles.zone}>{staffInbox.timeZoneNote(viewerTimeZone())}</p>
+        {/* Not on a phone's first screen: each time there names its zone already. */}
+        <p className={[styles.zone, visuallyHidden.narrow].join(' ')}>
+          {staffInbox.timeZoneNote(viewerTimeZone())}
+        </p>
       </div>
       {undoable && (
         <div className={styles.undo} role="status">
@@ -379,7 +382,14 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
           </Button>
         </div>
       )}
-      <h2 ref={listHeading} id="inbox-list-heading" className={styles.listHeading} tabIndex={-1}>
+      {/* The first screen is for requests: the list's heading stays for screen readers and as a
+          focus target; the count above the list says as much. */}
+      <h2
+        ref={listHeading}
+        id="inbox-list-heading"
+        className={[styles.listHeading, visuallyHidden.always].join(' ')}
+        tabIndex={-1}
+      >
         {staffInbox.listLabel}
       </h2>
       {all && shown.length === 0 && (

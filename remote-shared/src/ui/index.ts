@@ -3,3 +3,4 @@ export * from './button';
 export * from './container';
 export * from './logo';
 export * from './social-links';
+export * from './visually-hidden';

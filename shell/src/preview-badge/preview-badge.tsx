@@ -1,4 +1,5 @@
 import { previewBadge } from 'remote-shared/content';
+import { visuallyHidden } from 'remote-shared/ui';
 import type { PreviewState } from '../server-state/server-state';
 import styles from './preview-badge.module.css';
 import { previewPaths } from '../../../platform/releases/preview-paths.cjs';
@@ -15,7 +16,7 @@ export function PreviewBadge({ preview }: { preview: PreviewState | undefined })
     <aside className={styles.badge} aria-labelledby="preview-badge-heading">
       <p id="preview-badge-heading" className={styles.label}>
         <span className={styles.tag}>{previewBadge.label}</span>
-        <span className={styles.visuallyHidden}>{previewBadge.heading}</span>
+        <span className={visuallyHidden.always}>{previewBadge.heading}</span>
       </p>
       <ul className={styles.releases}>
         {Object.entries(preview.releases).map(([remote, version]) => (

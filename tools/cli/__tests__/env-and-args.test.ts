@@ -40,6 +40,20 @@ describe('args', () => {
     );
   });
 
+  it('reads a command line the same way for every tool: --help added, positionals refused', () => {
+    const options = { to: { type: 'string' }, watch: { type: 'boolean' } } as const;
+    const parsed = args.parseCommandLine(['--to', 'dir', '--watch', '--help'], options, 'Usage: x');
+    expect([parsed.string('to'), parsed.flag('watch'), parsed.help]).toEqual(['dir', true, true]);
+    expect(() => args.parseCommandLine(['stray'], options, 'Usage: x')).toThrow(
+      expect.objectContaining({ exitCode: 2, message: expect.stringContaining('Usage: x') }),
+    );
+    const staff = args.parseCommandLine(['add', '--emulator', 'h:1'], args.targetOptions, 'U', {
+      positionals: true,
+    });
+    expect(staff.positionals).toEqual(['add']);
+    expect(staff.targetFlags).toEqual({ emulator: 'h:1', project: undefined });
+  });
+
   it('keeps the arguments it does not know, as written', () => {
     const parsed = args.parseKnownArgs(['--no-build', 'a.test.ts', '-t', 'name', '--x=1'], {
       'no-build': { type: 'boolean' },
@@ -61,8 +75,10 @@ describe('bench options', () => {
       traceRuns: 5,
       withTaps: true,
       withLoad: true,
-      command: 'node tools/bench/bench.mjs',
+      args: [],
     });
+    expect(benchOptions.commandOf([])).toBe('npm run bench');
+    expect(benchOptions.commandOf(['--runs', '1'])).toBe('npm run bench -- --runs 1');
   });
 
   it('narrows a run', () => {

@@ -1,0 +1,1 @@
+export { visuallyHidden } from './visually-hidden';
