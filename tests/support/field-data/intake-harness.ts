@@ -47,24 +47,33 @@ export interface Intake {
   close(): Promise<void>;
 }
 
-/** `sets`: the version sets the intake knows (by default `set`, served as the canary). */
+/**
+ * `sets`: the version sets the intake knows (by default `set`, served as the canary); `env`:
+ * settings over the harness's (TRUSTED_PROXIES: '0', say).
+ */
 export async function startIntake(
   sets: Record<string, SetInfo> = { [set]: info },
+  env: Record<string, string> = {},
 ): Promise<Intake> {
   // The log module reads LOG_FORMAT when it loads: one JSON object a line for the tests to read.
   process.env.LOG_FORMAT = 'json';
   const { createFieldData } = await import('../../../render-server/src/field-data');
-  const env = {
+  const settings = {
     FIELD_DATA_PROJECT: projectId,
     FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
     FIELD_DATA_FLUSH_MS: '600000',
     TRUSTED_PROXIES: '1',
+    ...env,
   };
   lanes = Object.fromEntries(Object.entries(sets).map(([id, known]) => [id, known.lane]));
-  const fieldData = createFieldData(env, (id) => (Object.hasOwn(sets, id) ? sets[id] : undefined), {
-    key: viewTokenKey,
-    mayHold: () => true,
-  });
+  const fieldData = createFieldData(
+    settings,
+    (id) => (Object.hasOwn(sets, id) ? sets[id] : undefined),
+    {
+      key: viewTokenKey,
+      mayHold: () => true,
+    },
+  );
   const server = http.createServer((req, res) =>
     (req.url ?? '').startsWith(viewTokenPath)
       ? fieldData.viewToken(req, res)
