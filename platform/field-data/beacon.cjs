@@ -11,6 +11,9 @@ const { remoteIds } = require('../apps.cjs');
 /** Where beacons are posted, on the site's own origin. */
 const beaconPath = '/__vitals';
 
+/** Where a page asks for its view's token (GET, `?set=<its version set>`; see view-token.cjs). */
+const viewTokenPath = '/__vitals/view';
+
 /** The most a beacon's body may weigh: a real one is a few hundred bytes. */
 const maxBeaconBytes = 4096;
 
@@ -31,12 +34,16 @@ const maxAttributionLength = 200;
 /** A version set's id, as the page's server state names it (see versionSetIdOf). */
 const versionSetIdPattern = /^[0-9a-f]{12}$/;
 
+/** A page view's token (platform/field-data/view-token.cjs reads it): short, plain characters. */
+const viewTokenTextPattern = /^[A-Za-z0-9._-]{1,80}$/;
+
 /** Route paths are the route table's, or the one 404 path: short, no query. */
 const routePattern = /^\/[a-z0-9_/-]{0,40}$/;
 
 /**
  * @typedef {object} Beacon
  * @property {1} v the format's version
+ * @property {string} [token] the page view's token from the render server (see view-token.cjs)
  * @property {string} set the version set the page was rendered and hydrated with
  * @property {string} route the page's route path ("/", "/about", …, "/__not-found")
  * @property {boolean} view true on the first beacon of a page load: the views count
@@ -52,7 +59,7 @@ const routePattern = /^\/[a-z0-9_/-]{0,40}$/;
 
 /** @typedef {{ ok: true; beacon: Beacon } | { ok: false; reason: BeaconRefusal }} BeaconReading */
 
-/** @typedef {'too-large' | 'not-json' | 'bad-shape' | 'unknown-set' | 'rate-limited' | 'wrong-method' | 'wrong-type'} BeaconRefusal */
+/** @typedef {'too-large' | 'not-json' | 'bad-shape' | 'unknown-set' | 'rate-limited' | 'wrong-method' | 'wrong-type' | 'no-token' | 'bad-token'} BeaconRefusal */
 
 const attributionKeys = /** @type {const} */ ([
   'lcpTarget',
@@ -91,10 +98,14 @@ function decodeBeacon(json) {
     'tapsCaptured',
     'tapsReplayed',
     'attribution',
+    'token',
   ]);
   if (Object.keys(json).some((key) => !known.has(key))) return bad;
   const { v, set, route, view, metrics, errors, failedLoads, tapsCaptured, tapsReplayed } = json;
   if (v !== 1 || typeof view !== 'boolean') return bad;
+  const { token } = json;
+  if (token !== undefined && (typeof token !== 'string' || !viewTokenTextPattern.test(token)))
+    return bad;
   if (typeof set !== 'string' || !versionSetIdPattern.test(set)) return bad;
   if (typeof route !== 'string' || !routePattern.test(route)) return bad;
   if (![errors, failedLoads, tapsCaptured, tapsReplayed].every((count) => isCount(count)))
@@ -134,12 +145,14 @@ function decodeBeacon(json) {
       tapsCaptured: /** @type {number} */ (tapsCaptured),
       tapsReplayed: /** @type {number} */ (tapsReplayed),
       attribution,
+      ...(token === undefined ? {} : { token }),
     },
   };
 }
 
 module.exports = {
   beaconPath,
+  viewTokenPath,
   maxBeaconBytes,
   metricNames,
   metricMaximum,
@@ -147,5 +160,6 @@ module.exports = {
   maxAttributionLength,
   versionSetIdPattern,
   routePattern,
+  viewTokenTextPattern,
   decodeBeacon,
 };

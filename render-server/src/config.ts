@@ -4,6 +4,7 @@ import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
 import { randomBytes } from 'node:crypto';
 import { cohortKeyOf } from '../../platform/releases/cohort-cookie.cjs';
 import { isLoopbackHost, keyProblem } from '../../platform/releases/preview-token.cjs';
+import { viewTokenKeyOf } from '../../platform/field-data/view-token.cjs';
 
 /** The render server's settings, read once from the environment and checked at start-up. */
 export interface ServerConfig {
@@ -36,6 +37,8 @@ export interface ServerConfig {
   readonly previewSecret: string | undefined;
   /** The key cohort cookies are signed with (derived from PREVIEW_SECRET). */
   readonly cohortKey: Buffer;
+  /** The key page views' tokens are signed with (derived from PREVIEW_SECRET too). */
+  readonly viewTokenKey: Buffer;
   /** How many previewed version sets may have a render worker at once. */
   readonly previewWorkers: number;
   /** A preview's worker is retired once unused this long. */
@@ -79,6 +82,10 @@ function previewSecret(env: NodeJS.ProcessEnv, local: boolean, checking: boolean
 const cohortKey = (secret: string | undefined): Buffer =>
   secret ? cohortKeyOf(secret) : randomBytes(32);
 
+/** The key of page views' tokens: derived the same way, so any instance reads another's. */
+const viewTokenKey = (secret: string | undefined): Buffer =>
+  secret ? viewTokenKeyOf(secret) : randomBytes(32);
+
 function origin(raw: string): string {
   let url: URL;
   try {
@@ -121,6 +128,7 @@ export function readConfig(
     local,
     previewSecret: secret,
     cohortKey: cohortKey(secret),
+    viewTokenKey: viewTokenKey(secret),
     previewWorkers: number(env, 'PREVIEW_WORKERS', 2, 1),
     previewIdleMs: number(env, 'PREVIEW_IDLE_MS', 10 * 60_000, 1000),
   };

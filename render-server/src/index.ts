@@ -12,7 +12,7 @@ import { createFieldData, type FieldData } from './field-data';
 import type { DecisionReader } from './lanes/canary-decisions';
 import { readPreviewHere } from './lanes/preview-reading';
 import { ReleaseLanes } from './lanes/release-lanes';
-import { CanaryDraw, laneFor } from './lanes/visitor-lane';
+import { CanaryDraw, holdsLane, laneFor } from './lanes/visitor-lane';
 import { ContactSettings } from './remotes/contact-settings';
 import { checkRoutes, stopCheckAtDeadline } from './worker/route-check';
 import { readShellAssets } from './worker/shell-assets';
@@ -33,7 +33,14 @@ function compose(config: ServerConfig, shell: ShellAssets) {
   const logOnce = errorOnce(maxFailuresRemembered);
   // Field data: beacons name the sets this server served lately; the canary judge's decisions
   // are read from the same Firestore the aggregates go to.
-  const fieldData: FieldData = createFieldData(process.env, (id) => lanes.fieldSet(id));
+  const keys = {
+    preview: (token: string) => readPreviewHere(config, token),
+    cohort: config.cohortKey,
+  };
+  const fieldData: FieldData = createFieldData(process.env, (id) => lanes.fieldSet(id), {
+    key: config.viewTokenKey,
+    mayHold: (req, info) => holdsLane(req, info, keys),
+  });
   const store = fieldData.store;
   const decisions: DecisionReader | null =
     store &&
@@ -49,13 +56,10 @@ function compose(config: ServerConfig, shell: ShellAssets) {
   const unfollow = lanes.onRemoteSet((set) => void contact.follow(set));
   const security = new SecurityHeaders(config, contact);
   const draw = new CanaryDraw();
-  const keys = {
-    preview: (token: string) => readPreviewHere(config, token),
-    cohort: config.cohortKey,
-  };
   const server = createHttpServer({
     headers: (req) => security.forFile(req),
     beacons: fieldData.handle,
+    viewTokens: fieldData.viewToken,
     siteFile: (pathname) => siteFileOf(pathname, config.siteOrigin, lanes.remoteSet?.remotesJson),
     fonts: createFontServer(() => lanes.remoteSet?.browserRemotes, config.deadlineMs),
     previewPath: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) =>

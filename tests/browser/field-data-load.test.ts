@@ -6,6 +6,8 @@ import { aggregatesCollection, refusalsCollection } from '../../platform/field-d
 import paths from '../../tools/stack/paths.cjs';
 import { storedDocuments, sumOf } from '../support/emulators/stored-documents';
 import { clientBudget } from '../../platform/field-data/client-budget.cjs';
+import { issueViewToken, viewTokenKeyOf } from '../../platform/field-data/view-token.cjs';
+import { localPreviewSecret } from '../../platform/releases/preview-token.cjs';
 import { expectedSums, storedSums, type Sent } from '../support/field-data/beacon-sums';
 import { emulator, setUpSite, siteUrl, startSite } from '../support/browser/site';
 
@@ -113,6 +115,8 @@ it('takes 10,000 valid and 1,000 hostile beacons while / keeps answering; the ag
     tapsCaptured: i % 9 === 0 ? 1 : 0,
     tapsReplayed: i % 9 === 0 ? 1 : 0,
   }));
+  // Each beacon a view's own token, signed as the server signs them (the stack's development key).
+  const tokenKey = viewTokenKeyOf(localPreviewSecret);
   const body = (sent: Sent, overrides: Record<string, unknown> = {}) =>
     JSON.stringify({
       v: 1,
@@ -125,6 +129,7 @@ it('takes 10,000 valid and 1,000 hostile beacons while / keeps answering; the ag
       tapsCaptured: sent.tapsCaptured ?? 0,
       tapsReplayed: sent.tapsReplayed ?? 0,
       attribution: {},
+      token: issueViewToken(tokenKey, { set, lane: 'live' }),
       ...overrides,
     });
   const one = valid[0] as Sent;

@@ -225,7 +225,7 @@ describe('npm run canary', () => {
     expect(readHistory(dir)).toHaveLength(1);
   });
 
-  it('calls a small canary inconclusive after the window, saying what it needs; nothing decided', async () => {
+  it('calls a small canary inconclusive after the window, saying what it needs and recording it; nothing decided', async () => {
     const { id } = startCanary(30);
     await seedLanes(id, 30, healthyLane(400), healthyLane(40));
     const result = await canaryCommand();
@@ -243,7 +243,22 @@ describe('npm run canary', () => {
     ]);
     expect(parseCanary(readJson(dir, 'remotes.json'))?.id).toBe(id);
     expect(await decisionOf(id)).toBeUndefined();
-    expect(readHistory(dir)).toEqual([]);
+    // Recorded with what it needs (views, hours, share), once within the hour.
+    expect(result.out).toContain('Recorded as canary-inconclusive');
+    expect(readHistory(dir)).toEqual([
+      expect.objectContaining({
+        action: 'canary-inconclusive',
+        canary: id,
+        reasons: expect.arrayContaining([expect.stringMatching(/^to be conclusive: about \d+/)]),
+        needs: {
+          views: expect.any(Number),
+          hours: expect.any(Number),
+          shareForAnHour: expect.any(Number),
+        },
+      }),
+    ]);
+    expect((await canaryCommand()).out).not.toContain('Recorded as');
+    expect(readHistory(dir)).toHaveLength(1);
   });
 
   it('rolls back a route that errs for every canary view after a dozen views, before the window', async () => {

@@ -166,12 +166,24 @@ await cli.runCli(async () => {
       return;
     }
     const { verdict } = /** @type {Outcome & { kind: 'wait' }} */ (outcome);
+    // Not healthy is worth a line in the record, with what it needs (at most one an hour).
+    const recorded =
+      verdict.verdict === 'inconclusive' && verdict.needs
+        ? await changeDirectory(dir, `recording canary ${canary.id} inconclusive`, () =>
+            canaryPointer.recordInconclusive(dir, {
+              id: canary.id,
+              reasons: verdict.reasons,
+              needs: /** @type {NonNullable<typeof verdict.needs>} */ (verdict.needs),
+            }),
+          )
+        : false;
     console.log(
       [
         verdict.verdict === 'inconclusive'
           ? `Canary ${canary.id}: inconclusive so far (not healthy: the data cannot rule the floors out yet)`
           : `Canary ${canary.id}: waiting for`,
         ...verdict.reasons.map((reason) => `  - ${reason}`),
+        ...(recorded ? [`Recorded as canary-inconclusive in ${dir}/release-history.json.`] : []),
       ].join('\n'),
     );
     if (verdict.verdict === 'inconclusive')

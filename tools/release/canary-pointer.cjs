@@ -237,6 +237,42 @@ function recordHealthy(dir, { id, reasons, figures }) {
   return true;
 }
 
+/** An inconclusive canary is recorded again at most this often (--watch looks every 30 s). */
+const inconclusiveEveryMs = 3_600_000;
+
+/**
+ * Records the judge's "inconclusive" with what would make it conclusive: the first time for a
+ * canary, then at most once an hour, so the record shows how it went without a line per look.
+ * @param {string} dir
+ * @param {{ id: string; reasons: string[]; needs: import('../../platform/releases/canary-judge.cjs').CanaryNeeds }} report
+ * @param {Date} [now]
+ * @returns {boolean} whether it was recorded now
+ */
+function recordInconclusive(dir, { id, reasons, needs }, now = new Date()) {
+  const canary = requireCanary(dir, id);
+  const recent = history
+    .readHistory(dir)
+    .some(
+      (entry) =>
+        entry.action === 'canary-inconclusive' &&
+        entry.canary === id &&
+        now.getTime() - Date.parse(entry.at) < inconclusiveEveryMs,
+    );
+  if (recent) return false;
+  history.record(
+    dir,
+    remotesOf(canary).map((app) => ({
+      action: 'canary-inconclusive',
+      app,
+      version: canary.releases[app] ?? '',
+      canary: id,
+      reasons,
+      needs,
+    })),
+  );
+  return true;
+}
+
 module.exports = {
   readPointer,
   liveRemotesOf,
@@ -245,4 +281,5 @@ module.exports = {
   finishCanary,
   endCanary,
   recordHealthy,
+  recordInconclusive,
 };

@@ -25,15 +25,18 @@ const env = require('../cli/env.cjs');
  * @property {boolean} [unjudged] a canary finished before its judge stored any decision
  * @property {string} [canary] the canary's id (canary-*, and the promotions a canary-finish makes)
  * @property {number} [share] percent of visitors the canary serves (canary-start)
- * @property {string[]} [reasons] the judge's (canary-rollback, canary-healthy)
+ * @property {string[]} [reasons] the judge's (canary-rollback, canary-healthy, canary-inconclusive)
  * @property {object} [figures] the field data the judge read (canary-rollback, canary-healthy)
+ * @property {import('../../platform/releases/canary-judge.cjs').CanaryNeeds} [needs] what would make an
+ *   inconclusive canary conclusive: canary views still needed, hours at today's rate, the share
+ *   that would bring them within an hour (canary-inconclusive)
  */
 
 /**
  * What happened: a publish; a promotion or rollback of the live set; a bad mark; a canary
  * started, finished (made live: recorded with a promote or rollback of each remote), aborted
  * by a person, rolled back by the judge, or reported healthy by it.
- * @typedef {'publish' | 'promote' | 'rollback' | 'mark-bad' | 'canary-start' | 'canary-finish' | 'canary-abort' | 'canary-rollback' | 'canary-healthy'} HistoryAction
+ * @typedef {'publish' | 'promote' | 'rollback' | 'mark-bad' | 'canary-start' | 'canary-finish' | 'canary-abort' | 'canary-rollback' | 'canary-healthy' | 'canary-inconclusive'} HistoryAction
  */
 
 /** @param {string} dir */

@@ -5,6 +5,7 @@ import {
   type Beacon,
   type BeaconRefusal,
 } from '../../../platform/field-data/beacon.cjs';
+import { readViewToken } from '../../../platform/field-data/view-token.cjs';
 import { routeFor } from '../../../platform/routes/routes.cjs';
 import { notFoundPath } from '../pages/not-found';
 import { errorField, errorOnce, log } from '../log';
@@ -19,6 +20,10 @@ export interface IntakeOptions {
   readonly setInfo: SetInfoOf;
   readonly aggregator: Aggregator;
   readonly trustedProxies: number;
+  /** The key page views' tokens are signed with (see view-token-desk). */
+  readonly viewTokenKey: Buffer;
+  /** What a view's beacons have not counted yet (see seen-views). */
+  readonly takeView: (viewId: string, beacon: Beacon) => Beacon & { repeated: boolean };
   /** The rate limit: false when the client is over it. */
   readonly takeToken: (client: string) => boolean;
   /** Seconds a limited client is told to wait (Retry-After). */
@@ -46,6 +51,8 @@ const statusOf: Record<BeaconRefusal, number> = {
   'not-json': 400,
   'bad-shape': 400,
   'unknown-set': 422,
+  'no-token': 403,
+  'bad-token': 403,
 };
 
 /** A route the site has (or the one 404 path): a made-up route would be a made-up document. */
@@ -55,8 +62,8 @@ const failedOnce = errorOnce(16);
 
 /**
  * The handler of POST /__vitals: checks each beacon (method, type, size, rate, JSON, shape,
- * route and version set), answers at once (204, or the refusal's status) without waiting on
- * the store, counts what the client's budget allows, logs accepted beacons one line each up to
+ * route, version set, and its page view's token), answers at once (204, or the refusal's status) without waiting on
+ * the store, counts what its view has not counted yet and the client's budget allows, logs accepted beacons one line each up to
  * a rate (the rest are summed in the flush's line) and hands them to the aggregator.
  */
 export function createBeaconIntake(options: IntakeOptions) {
@@ -78,11 +85,23 @@ export function createBeaconIntake(options: IntakeOptions) {
     res.end(`${reason}\n`);
   }
 
-  function accept(res: ServerResponse, sent: Beacon, info: SetInfo, client: string) {
+  function accept(
+    res: ServerResponse,
+    sent: Beacon,
+    info: SetInfo,
+    client: string,
+    repeated: boolean,
+  ) {
     // A view counts once, with at most one error and one failed load, within its client's budget.
     const counted = options.countBeacon(client, info.lane, sent);
     const beacon: Beacon = {
-      ...sent,
+      v: sent.v,
+      set: sent.set,
+      route: sent.route,
+      metrics: sent.metrics,
+      tapsCaptured: sent.tapsCaptured,
+      tapsReplayed: sent.tapsReplayed,
+      attribution: sent.attribution,
       view: counted.view,
       errors: counted.error,
       failedLoads: counted.failedLoad,
@@ -104,6 +123,7 @@ export function createBeaconIntake(options: IntakeOptions) {
         counts,
         attribution,
         ...(counted.cut ? { cut: true } : {}),
+        ...(repeated ? { repeated: true } : {}),
       });
     options.aggregator.addBeacon(beacon, info, { logged, cut: counted.cut });
     res.writeHead(204, { 'Cache-Control': 'no-store' });
@@ -129,7 +149,14 @@ export function createBeaconIntake(options: IntakeOptions) {
     if (!isKnownRoute(reading.beacon.route)) return refuse(res, 'bad-shape');
     const info = options.setInfo(reading.beacon.set);
     if (!info) return refuse(res, 'unknown-set');
-    accept(res, reading.beacon, info, client);
+    // Only a page view the server served counts: its token, for this set and lane, unexpired.
+    const { token } = reading.beacon;
+    if (token === undefined) return refuse(res, 'no-token');
+    const view = readViewToken(options.viewTokenKey, token);
+    if (!view.ok || view.set !== reading.beacon.set || view.lane !== info.lane)
+      return refuse(res, 'bad-token');
+    const fresh = options.takeView(view.viewId, reading.beacon);
+    accept(res, fresh, info, client, fresh.repeated);
   }
 
   function failed(res: ServerResponse, error: unknown) {

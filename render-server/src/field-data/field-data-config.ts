@@ -1,4 +1,5 @@
 import { clientBudget } from '../../../platform/field-data/client-budget.cjs';
+import { isLoopbackHost } from '../../../platform/releases/preview-token.cjs';
 import { ConfigError } from '../config';
 
 /** How the render server takes field-data beacons and where their aggregates go. */
@@ -13,7 +14,9 @@ export interface FieldDataConfig {
    * TRUSTED_PROXIES: how many proxies in front append an entry to X-Forwarded-For. The client
    * is the entry that many places from the right; with 0 the socket's address is used. The
    * entries further left are whatever the client wrote, so trusting them would let one client
-   * pose as any number of others and slip past the rate limit.
+   * pose as any number of others and slip past the rate limit. By default 2 on a server others
+   * can reach (the deployment's Firebase Hosting and Google's front end of Cloud Run each append
+   * one; with 0 there, every visitor would be that front end, one client), 0 on a loopback HOST.
    */
   readonly trustedProxies: number;
   /** FIELD_DATA_RATE_BURST: beacons one client may send at once (a few per page, several pages). */
@@ -67,13 +70,17 @@ function emulatorHost(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/** Proxies in front of a render server others can reach: Firebase Hosting, then Cloud Run's. */
+const deployedProxies = 2;
+
 /** Reads and checks the field-data settings; throws a ConfigError naming the setting at fault. */
 export function readFieldDataConfig(env: NodeJS.ProcessEnv): FieldDataConfig {
+  const proxiesByDefault = isLoopbackHost(env.HOST ?? '0.0.0.0') ? 0 : deployedProxies;
   return {
     project: project(env),
     emulatorHost: emulatorHost(env),
     flushMs: whole(env, 'FIELD_DATA_FLUSH_MS', 5000, 100, 600_000),
-    trustedProxies: whole(env, 'TRUSTED_PROXIES', 0, 0, 10),
+    trustedProxies: whole(env, 'TRUSTED_PROXIES', proxiesByDefault, 0, 10),
     rateBurst: whole(env, 'FIELD_DATA_RATE_BURST', 20, 1, 10_000),
     rateRefillMs: whole(env, 'FIELD_DATA_RATE_REFILL_MS', 2000, 1, 3_600_000),
     clientViews: whole(env, 'FIELD_DATA_CLIENT_VIEWS', clientBudget.views, 1, 1_000_000),

@@ -1,18 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Lane } from '../../../platform/field-data/aggregates.cjs';
 import type { BeaconRefusal } from '../../../platform/field-data/beacon.cjs';
+import { viewTokenLifetimeMs } from '../../../platform/field-data/view-token.cjs';
 import { createAggregator } from './aggregator';
 import { createBeaconIntake } from './beacon-intake';
 import { createClientBudgets } from './client-budget';
 import { readFieldDataConfig } from './field-data-config';
 import { createFirestoreRest, type FirestoreRest } from './firestore-rest';
 import { createRateLimiter } from './rate-limiter';
-import type { SetInfoOf } from './set-info';
+import { createSeenViews } from './seen-views';
+import type { SetInfo, SetInfoOf } from './set-info';
+import { createViewTokenDesk } from './view-token-desk';
 
 export type { SetInfo, SetInfoOf } from './set-info';
 
 export interface FieldData {
   /** Answers POST /__vitals (and refuses any other method there); never throws. */
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Answers GET /__vitals/view?set=<id> with a page view's token (see view-token-desk). */
+  viewToken(req: IncomingMessage, res: ServerResponse): void;
+  /** Page views' tokens given since start, by lane. */
+  issued(): Readonly<Partial<Record<Lane, number>>>;
   /** Writes the sums gathered so far. */
   flush(): Promise<void>;
   /** Stops the flush timer and writes what is left. */
@@ -29,12 +37,28 @@ const storeDeadlineMs = 10_000;
 const maxPendingMinutes = 30;
 /** Clients whose rate is remembered (a bucket is ~100 bytes: a few MB at most). */
 const maxClients = 50_000;
+/** Page views remembered while their tokens are good (an entry is ~200 bytes: 20 MB at most). */
+const maxViewsRemembered = 100_000;
 /** Accepted beacons logged one line each, at most this many a minute per instance (then summed). */
 const loggedPerMinute = 120;
 
+/** How page views' tokens are signed, and who may be given one. */
+export interface ViewTokenSettings {
+  readonly key: Buffer;
+  /** Whether the visitor asking is served that set's lane (its session cookie says so). */
+  readonly mayHold: (req: IncomingMessage, info: SetInfo) => boolean;
+}
+
 /** The field data of one render server, from its environment (throws a ConfigError if wrong). */
-export function createFieldData(env: NodeJS.ProcessEnv, setInfo: SetInfoOf): FieldData {
+export function createFieldData(
+  env: NodeJS.ProcessEnv,
+  setInfo: SetInfoOf,
+  tokens: ViewTokenSettings,
+): FieldData {
   const config = readFieldDataConfig(env);
+  const rate = () =>
+    createRateLimiter({ burst: config.rateBurst, refillMs: config.rateRefillMs, maxClients });
+  const retryAfterSeconds = Math.ceil(config.rateRefillMs / 1000);
   const store = config.project
     ? createFirestoreRest({
         projectId: config.project,
@@ -48,16 +72,25 @@ export function createFieldData(env: NodeJS.ProcessEnv, setInfo: SetInfoOf): Fie
     maxPendingMinutes,
   });
   const refused: Partial<Record<BeaconRefusal, number>> = {};
+  const issued: Partial<Record<Lane, number>> = {};
+  const viewToken = createViewTokenDesk({
+    key: tokens.key,
+    setInfo,
+    trustedProxies: config.trustedProxies,
+    // Its own buckets: a page asks once, then sends its beacons.
+    takeToken: rate(),
+    retryAfterSeconds,
+    mayHold: tokens.mayHold,
+    countIssued: (lane) => void (issued[lane] = (issued[lane] ?? 0) + 1),
+  });
   const handle = createBeaconIntake({
     setInfo,
     aggregator,
     trustedProxies: config.trustedProxies,
-    takeToken: createRateLimiter({
-      burst: config.rateBurst,
-      refillMs: config.rateRefillMs,
-      maxClients,
-    }),
-    retryAfterSeconds: Math.ceil(config.rateRefillMs / 1000),
+    viewTokenKey: tokens.key,
+    takeView: createSeenViews({ max: maxViewsRemembered, ttlMs: viewTokenLifetimeMs }),
+    takeToken: rate(),
+    retryAfterSeconds,
     countRefusal: (reason) => void (refused[reason] = (refused[reason] ?? 0) + 1),
     countBeacon: createClientBudgets(maxClients, {
       views: config.clientViews,
@@ -74,6 +107,8 @@ export function createFieldData(env: NodeJS.ProcessEnv, setInfo: SetInfoOf): Fie
   });
   return {
     handle,
+    viewToken,
+    issued: () => ({ ...issued }),
     flush: aggregator.flush,
     stop: aggregator.stop,
     refused: () => ({ ...refused }),

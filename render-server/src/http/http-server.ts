@@ -1,7 +1,8 @@
 import http from 'node:http';
 import path from 'node:path';
 import { readPath } from '../../../platform/routes/canonical-path';
-import { beaconPath } from '../../../platform/field-data/beacon.cjs';
+import { beaconPath, viewTokenPath } from '../../../platform/field-data/beacon.cjs';
+
 import {
   answerParserErrors,
   containErrors,
@@ -39,6 +40,8 @@ export interface HttpHandlers {
   readonly headers: (req: http.IncomingMessage) => Record<string, string>;
   /** Takes field-data beacons (POST beaconPath); without it they are refused like any write. */
   readonly beacons?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  /** Gives page views their tokens (GET viewTokenPath), which beacons carry. */
+  readonly viewTokens?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   /** robots.txt, sitemap.xml and remotes.json, from the configuration in force. */
   readonly siteFile: (pathname: string) => SiteFile | undefined;
   /** The remotes' fonts under the site's origin; false when the path is not one. */
@@ -85,6 +88,8 @@ export function createHttpServer(handlers: HttpHandlers): http.Server {
         // Field data is the one thing posted here, and its handler checks everything itself.
         if (handlers.beacons && rawPath(req.url ?? '') === beaconPath)
           return handlers.beacons(req, res);
+        if (handlers.viewTokens && rawPath(req.url ?? '') === viewTokenPath)
+          return handlers.viewTokens(req, res);
         // Writes, TRACE and over-long addresses get their own answers, never a page.
         if (refuseUnservable(req, res)) return;
         let url: URL;

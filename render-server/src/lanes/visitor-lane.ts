@@ -70,6 +70,31 @@ function sessionOf(req: http.IncomingMessage): string | undefined {
   return parseCookie(header)[sessionCookie];
 }
 
+/** What a session cookie is read with: the preview key, the cohort key. */
+interface SessionKeys {
+  /** Reads a preview token with the server's key, for this site. */
+  readonly preview: (token: string) => PreviewCheck;
+  /** What cohort cookies are signed with. */
+  readonly cohort: Buffer;
+}
+
+/**
+ * Whether a request's session is served the lane of a set it names (a page asking for its
+ * view's token): a canary's set needs that canary's signed canary cohort, a preview's a valid
+ * preview; a live page anyone may have.
+ */
+export function holdsLane(
+  req: http.IncomingMessage,
+  set: { readonly lane: 'live' | 'canary' | 'preview'; readonly canary: string | null },
+  keys: SessionKeys,
+): boolean {
+  if (set.lane === 'live') return true;
+  const session = sessionOf(req);
+  if (!session) return false;
+  if (set.lane === 'preview') return session.startsWith('p.') && keys.preview(session.slice(2)).ok;
+  return set.canary !== null && cohortOf(keys.cohort, session, set.canary) === 'c';
+}
+
 /**
  * The set a page request is served: a valid preview, else the visitor's cohort of the canary
  * running (drawn on their first page), else the live set.
@@ -77,12 +102,7 @@ function sessionOf(req: http.IncomingMessage): string | undefined {
 export function laneFor(
   req: http.IncomingMessage,
   canary: { readonly id: string; readonly share: number } | null,
-  keys: {
-    /** Reads a preview token with the server's key, for this site. */
-    readonly preview: (token: string) => PreviewCheck;
-    /** What cohort cookies are signed with. */
-    readonly cohort: Buffer;
-  },
+  keys: SessionKeys,
   draw: CanaryDraw,
   https: boolean,
 ): LaneChoice {

@@ -6,6 +6,7 @@ import {
   metricNames,
   routePattern,
   versionSetIdPattern,
+  viewTokenTextPattern,
   type Beacon,
   type MetricName,
 } from '../../../platform/field-data/beacon.cjs';
@@ -26,6 +27,8 @@ export interface BeaconParts {
   readonly tapsCaptured: number;
   readonly tapsReplayed: number;
   readonly attribution: Partial<Record<AttributionKey, string | undefined>>;
+  /** The page view's token from the render server, once it has come. */
+  readonly token?: string | undefined;
 }
 
 export interface AssembledBeacon {
@@ -74,6 +77,10 @@ export function assembleBeacon(parts: BeaconParts): AssembledBeacon | null {
     tapsCaptured: count(parts.tapsCaptured),
     tapsReplayed: count(parts.tapsReplayed),
     attribution,
+    // Without its token the server refuses the beacon; a malformed one would refuse it whole.
+    ...(parts.token !== undefined && viewTokenTextPattern.test(parts.token)
+      ? { token: parts.token }
+      : {}),
   };
   const saysNothing =
     !beacon.view &&

@@ -9,6 +9,9 @@ import type { TapCounts } from './tap-counts';
  */
 export const troubleBeaconDelayMs = 1000;
 
+/** Trouble's beacon waits at most this many delays more for the view's token to come. */
+const tokenWaits = 10;
+
 export interface FieldReporterOptions {
   /** The page's version set (12 hex digits) and landing route tag. */
   readonly set: string;
@@ -16,6 +19,8 @@ export interface FieldReporterOptions {
   readonly trouble: PageTrouble;
   readonly readTaps: () => TapCounts;
   readonly send: (body: string) => void;
+  /** The page view's token, once the server has given it (beacons without one are refused). */
+  readonly token?: () => string | undefined;
   readonly target?: Window;
 }
 
@@ -34,7 +39,7 @@ export interface FieldReporter {
  * metrics reported since, and the counts since the last beacon.
  */
 export function startFieldReporter(options: FieldReporterOptions): FieldReporter {
-  const { set, route, trouble, readTaps, send, target = window } = options;
+  const { set, route, trouble, readTaps, send, token, target = window } = options;
   let viewSent = false;
   const sentMetrics = new Set<MetricName>();
   let metrics: Partial<Record<MetricName, number>> = {};
@@ -62,6 +67,7 @@ export function startFieldReporter(options: FieldReporterOptions): FieldReporter
           error: taken.firstError,
           failedRemote: taken.firstFailedRemote,
         },
+        token: token?.(),
       });
       if (!assembled) return;
       viewSent = true;
@@ -86,8 +92,18 @@ export function startFieldReporter(options: FieldReporterOptions): FieldReporter
   target.addEventListener('pagehide', () => {
     if (hidden()) flush();
   });
+  // A beacon without its token is refused: trouble right after start waits for it a little.
+  let waited = 0;
+  const troubleFlush = () => {
+    if (token && token() === undefined && waited < tokenWaits) {
+      waited += 1;
+      timer = setTimeout(troubleFlush, troubleBeaconDelayMs);
+      return;
+    }
+    flush();
+  };
   trouble.watch(() => {
-    timer ??= setTimeout(flush, troubleBeaconDelayMs);
+    timer ??= setTimeout(troubleFlush, troubleBeaconDelayMs);
   });
 
   return {

@@ -5,6 +5,7 @@ import {
   endCanary,
   finishCanary,
   recordHealthy,
+  recordInconclusive,
   runningCanary,
   startCanary,
 } from '../canary-pointer.cjs';
@@ -137,6 +138,27 @@ describe('the canary in remotes.json', () => {
     expect(recordHealthy(dir, report)).toBe(true);
     expect(recordHealthy(dir, report)).toBe(false);
     expect(readHistory(dir).filter((entry) => entry.action === 'canary-healthy')).toHaveLength(1);
+    expect(runningCanary(dir)?.id).toBe(canary.id);
+  });
+
+  it('records inconclusive with what it needs, at most once an hour per canary', () => {
+    const canary = startCanary(dir, { releases: { 'remote-home': '2.0.0' }, share: 5 });
+    const report = {
+      id: canary.id,
+      reasons: ['to be conclusive: about 900 more canary views'],
+      needs: { views: 900, hours: 18, shareForAnHour: 90 },
+    };
+    expect(recordInconclusive(dir, report)).toBe(true);
+    expect(recordInconclusive(dir, report, new Date(Date.now() + 30 * 60_000))).toBe(false);
+    expect(recordInconclusive(dir, report, new Date(Date.now() + 61 * 60_000))).toBe(true);
+    const recorded = readHistory(dir).filter((entry) => entry.action === 'canary-inconclusive');
+    expect(recorded).toHaveLength(2);
+    expect(recorded[0]).toMatchObject({
+      canary: canary.id,
+      app: 'remote-home',
+      reasons: report.reasons,
+      needs: report.needs,
+    });
     expect(runningCanary(dir)?.id).toBe(canary.id);
   });
 

@@ -5,7 +5,7 @@ import { ConfigError } from '../../config';
 import { readFieldDataConfig } from '../field-data-config';
 
 it('reads the defaults: aggregates off, 5 s flushes, the socket address, 20 beacons then one per 2 s', () => {
-  expect(readFieldDataConfig({})).toEqual({
+  expect(readFieldDataConfig({ HOST: '127.0.0.1' })).toEqual({
     project: undefined,
     emulatorHost: undefined,
     flushMs: 5000,
@@ -15,6 +15,12 @@ it('reads the defaults: aggregates off, 5 s flushes, the socket address, 20 beac
     clientViews: 30,
     clientErrorViews: 2,
   });
+});
+
+it("trusts the deployment's two proxies (Firebase Hosting, Cloud Run's front end) on a server others can reach", () => {
+  for (const HOST of [undefined, '0.0.0.0', '::'])
+    expect(readFieldDataConfig({ HOST }).trustedProxies).toBe(2);
+  expect(readFieldDataConfig({ TRUSTED_PROXIES: '0' }).trustedProxies).toBe(0);
 });
 
 it('reads every setting', () => {

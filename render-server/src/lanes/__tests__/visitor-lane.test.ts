@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { CanaryDraw, laneFor } from '../visitor-lane';
+import { CanaryDraw, holdsLane, laneFor } from '../visitor-lane';
 import { cohortValue } from '../../../../platform/releases/cohort-cookie.cjs';
 import { readPreviewHere } from '../preview-reading';
 import { signPreview } from '../../../../platform/releases/preview-token.cjs';
@@ -97,5 +97,32 @@ describe('which set a visitor is served', () => {
       laneFor(request(`__session=p.${token}`), null, keysOf(undefined), new CanaryDraw(), false)
         .lane,
     ).toEqual({ kind: 'live' });
+  });
+});
+
+describe('who may have a page view token of a set', () => {
+  const canarySet = { lane: 'canary', canary: 'abcdef12' } as const;
+  it("gives a canary set's token only to that canary's signed canary cohort", () => {
+    expect(holdsLane(request(`__session=${signed('c', 'abcdef12')}`), canarySet, keys)).toBe(true);
+    for (const cookie of [
+      undefined,
+      `__session=${signed('l', 'abcdef12')}`,
+      `__session=${signed('c', '00000000')}`,
+      '__session=c.abcdef12.written-by-hand-xxxxxxx',
+    ])
+      expect(holdsLane(request(cookie), canarySet, keys)).toBe(false);
+  });
+
+  it("gives a live set's token to anyone, a preview's only with a valid preview", () => {
+    expect(holdsLane(request(), { lane: 'live', canary: null }, keys)).toBe(true);
+    const preview = { lane: 'preview', canary: null } as const;
+    const token = signPreview(
+      secret,
+      { releases: { 'remote-home': '1.0.0' }, audience: siteOrigin },
+      3600,
+    );
+    expect(holdsLane(request(`__session=p.${token}`), preview, keys)).toBe(true);
+    expect(holdsLane(request(`__session=p.${token}x`), preview, keys)).toBe(false);
+    expect(holdsLane(request(), preview, keys)).toBe(false);
   });
 });

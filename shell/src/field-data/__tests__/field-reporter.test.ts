@@ -24,7 +24,10 @@ const failRemote = (remote: string) =>
   window.dispatchEvent(new CustomEvent(remoteLoadFailedEvent, { detail: { remote } }));
 
 /** A page's field data from its first moment (errors count from then), beacons as decoded. */
-function setUp({ send }: { send?: (body: string) => void } = {}) {
+function setUp({
+  send,
+  token,
+}: { send?: (body: string) => void; token?: () => string | undefined } = {}) {
   const trouble = watchPageTrouble(window);
   const beacons: Beacon[] = [];
   const start = () =>
@@ -33,6 +36,7 @@ function setUp({ send }: { send?: (body: string) => void } = {}) {
       route: '/about',
       trouble,
       readTaps: () => readTapCounts(),
+      ...(token ? { token } : {}),
       send:
         send ??
         ((body) => {
@@ -137,6 +141,27 @@ describe('the field reporter', () => {
     });
     hide();
     expect(beacons).toHaveLength(2);
+  });
+
+  it("carries the view's token, and trouble's beacon waits a little for a token still coming", () => {
+    const given: { token?: string } = {};
+    const { beacons, start } = setUp({ token: () => given.token });
+    start();
+    throwUncaught('boom');
+    jest.advanceTimersByTime(3 * troubleBeaconDelayMs);
+    expect(beacons).toEqual([]);
+    given.token = '0123456789ab.c.t0a1b2.AAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB';
+    jest.advanceTimersByTime(troubleBeaconDelayMs);
+    expect(beacons).toEqual([expect.objectContaining({ errors: 1, token: given.token })]);
+  });
+
+  it('sends trouble without a token once the wait is over (the server counts it refused)', () => {
+    const { beacons, start } = setUp({ token: () => undefined });
+    start();
+    throwUncaught('boom');
+    jest.advanceTimersByTime(11 * troubleBeaconDelayMs);
+    expect(beacons).toEqual([expect.objectContaining({ errors: 1 })]);
+    expect(beacons[0]).not.toHaveProperty('token');
   });
 
   it('counts errors from before it started, and hears of them soon after', () => {
