@@ -11,7 +11,6 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
-const { chromium } = require('playwright-core');
 const { executablePath, chromiumFlags } = require('../browser/chromium.cjs');
 const { loadDeadlineMs, workerStartDeadlineMs } = require('../../platform/deadlines.cjs');
 const { routes } = require('../../platform/routes/routes.cjs');
@@ -31,7 +30,8 @@ const settleMs = 600;
 const browserStepMs = 15_000;
 
 /** Console messages React prints for a server render the client does not match. */
-const hydrationWarning = /hydrat|did not match|Minified React error #(418|423|425)/i;
+const hydrationWarning =
+  /Hydration failed|hydrated but some attributes|didn't match the client|did not match|Minified React error #(418|423|425)/i;
 
 /** @typedef {{ server: string; staticDir: string }} ShellServer */
 
@@ -117,6 +117,14 @@ async function judge(page, seen) {
     timeout: browserStepMs,
   });
   await page.waitForTimeout(settleMs);
+  await errorsShown(page, seen);
+}
+
+/**
+ * The site's error screen, or a part shown unavailable, if either shows now.
+ * @param {import('playwright-core').Page} page @param {string[]} seen
+ */
+async function errorsShown(page, seen) {
   const shown = await page
     .locator('[data-site-error]')
     .evaluateAll((marks) => marks.map((mark) => mark.getAttribute('data-site-error')));
@@ -168,6 +176,8 @@ async function walk(browser, origin, shots) {
         logged.length = 0;
         try {
           await step();
+          // An effect that throws late (on a busy machine, after the settling time) shows by now.
+          if (seen.length === 0) await errorsShown(page, seen);
         } catch (error) {
           seen.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
         }
@@ -223,6 +233,8 @@ async function browserProblems(shell, remotes, remoteMs) {
   /** @type {import('playwright-core').Browser | undefined} */
   let browser;
   try {
+    // Loaded only for a walk: it takes seconds, which a rollback (no checks) must not pay.
+    const { chromium } = require('playwright-core');
     // Both start at once; whichever started is stopped below, whatever the other did.
     const [server, launched] = await Promise.allSettled([
       startThrowawayServer(shell, remotes, work, remoteMs),
