@@ -144,7 +144,7 @@ export class PageService {
       `${failure.kind}|${versionSet}|${route}`,
       failure.kind === 'threw'
         ? `${route} threw while rendering; serving ${lastGood ? 'its last good render' : 'a 503'}`
-        : `${route} rendered without its remote, which did not answer in time`,
+        : `${route} could not load its page, drawn unavailable: ${failure.message}`,
       {
         route,
         versionSet,

@@ -26,6 +26,21 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
+/**
+ * An error's message with its causes': "remote-home/home-page could not be loaded" says that a
+ * page failed, its cause why (a module the remote does not expose, a chunk that answered 404,
+ * no answer in time), which is what the log must name.
+ */
+function causesOf(error: unknown): string {
+  const messages: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && depth < 5; depth += 1) {
+    messages.push(current instanceof Error ? current.message : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return messages.join(': ').slice(0, 1000);
+}
+
 async function textOf(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
   for await (const chunk of stream) text += String(chunk);
@@ -50,7 +65,7 @@ export async function renderRoute(
     complete = false;
     failure ??= {
       kind,
-      message: error instanceof Error ? error.message : String(error),
+      message: causesOf(error),
       stack: error instanceof Error ? error.stack : undefined,
     };
   };
