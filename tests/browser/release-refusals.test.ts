@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { errors, footer, hero, navigation } from 'remote-shared/content';
 import { pageRenderDeadlineMs, remoteDeadlineMs } from '../../platform/deadlines.cjs';
 import stack from '../../tools/stack/stack.cjs';
 import {
@@ -9,7 +10,8 @@ import {
 } from '../support/browser/candidate-release';
 import { releaseCommand } from '../support/browser/release-commands';
 import { pollUntil } from '../support/browser/poll-until';
-import { ports, setUpSite, siteUrl } from '../support/browser/site';
+import { watchServerLog } from '../support/browser/server-log';
+import { launchBrowser, ports, setUpSite, siteUrl } from '../support/browser/site';
 
 /**
  * Bad releases of remote-home, as its team might ship them, each refused by a plain `promote`
@@ -113,7 +115,10 @@ beforeAll(async () => {
   });
 }, 600_000);
 
-setUpSite(() =>
+/** What the render server logs while this file runs. */
+const serverLog = watchServerLog();
+
+const ctx = setUpSite(() =>
   stack.serveSite({
     ports,
     dirs: { 'remote-home': path.join(releases.dir, 'remote-home') },
@@ -221,4 +226,101 @@ describe('a rollback to a set that was live before', () => {
       checkedAt: expect.any(String),
     });
   }, 240_000);
+});
+
+describe('the renamed release forced live (its Home module missing)', () => {
+  /** The render server's error lines about / that name the module it could not load. */
+  const missingModuleLines = () =>
+    serverLog
+      .lines()
+      .filter(
+        (line) =>
+          line.severity === 'ERROR' &&
+          line.route === '/' &&
+          String(line.message).includes('remote-home/home-page'),
+      );
+
+  it('serves the last good render of /, and logs one line naming the missing module', async () => {
+    // A render of / with the live set to fall back on (the rollback above served it).
+    expect(await homeHtml()).toContain(releases.manifestOf(releases.live));
+    serverLog.clear();
+    const forced = await promote(`remote-home@${renamed}`, '--force', '--skip-browser');
+    expect(forced).toMatchObject({ code: 0 });
+    // The render server reads the new pointer within its poll, then fails to load Home.
+    await pollUntil(10_000, async () => {
+      await homeHtml();
+      return missingModuleLines().length > 0 ? true : undefined;
+    });
+    for (let visit = 0; visit < 3; visit += 1) {
+      const answer = await fetch(siteUrl('/'));
+      const html = await answer.text();
+      expect(answer.status).toBe(200);
+      // Never kept by a cache: the next render may work again.
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(html).toContain(releases.manifestOf(releases.live));
+      expect(html.replace(/&#x27;|&#39;/g, "'")).toContain(hero.headline);
+      expect(html).not.toContain(errors.unavailableTitle);
+    }
+    // One line, however many visitors met it, naming the module and why it could not load.
+    const lines = missingModuleLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      releases: expect.objectContaining({ 'remote-home': renamed }),
+    });
+    console.log(`The forced missing-module release's log line: ${String(lines[0]?.message)}`);
+    // /about is still rendered by the forced set: only Home's module is missing.
+    const about = await fetch(siteUrl('/about'));
+    expect(about.status).toBe(200);
+    expect(await about.text()).toContain(releases.manifestOf(renamed));
+  }, 240_000);
+
+  it('a client-side visit to Home keeps the chrome, says the part is unavailable with a retry, and the field data counts the failed load', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(siteUrl('/about'));
+      await page.waitForSelector('html[data-client-ready]', { state: 'attached' });
+      serverLog.clear();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: navigation.logoLabel })
+        .click({ timeout: 15_000 });
+      await page.waitForURL(siteUrl('/'));
+      const unavailable = page.getByRole('alert').filter({ hasText: errors.unavailableTitle });
+      await unavailable.waitFor({ timeout: 15_000 });
+      await expect(
+        unavailable.getByRole('button', { name: errors.retryLabel }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(page.getByRole('banner').isVisible()).resolves.toBe(true);
+      await expect(page.getByText(footer.heading).isVisible()).resolves.toBe(true);
+      // The page's field data reports the load that failed, by the remote's alias.
+      const beacon = await pollUntil(15_000, async () =>
+        serverLog
+          .lines()
+          .find(
+            (line) =>
+              line.message === 'Field data' &&
+              Number((line.counts as { failedLoads?: number } | undefined)?.failedLoads) > 0,
+          ),
+      );
+      expect(beacon).toMatchObject({ attribution: { failedRemote: 'remote-home' } });
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('with no earlier render of /, a 503 with noindex in its header and its page', async () => {
+    // A fresh render server has no last good render.
+    await ctx.site.stop('shell');
+    await ctx.site.start('shell');
+    const answer = await pollUntil(10_000, async () => {
+      const response = await fetch(siteUrl('/'));
+      return response.status === 503 ? response : undefined;
+    });
+    expect(answer.headers.get('x-robots-tag')).toBe('noindex');
+    expect(answer.headers.get('retry-after')).toBeTruthy();
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.text()).toContain('<meta name="robots" content="noindex">');
+    expect((await fetch(siteUrl('/about'))).status).toBe(200);
+  }, 60_000);
 });

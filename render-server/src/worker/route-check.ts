@@ -8,7 +8,7 @@ import type { ServerConfig } from '../config';
 import { RenderOverrun, Renderer } from './renderer';
 import { rendererSetup } from './renderer-setup';
 import { readRemoteSet, releasesOf } from '../remotes/remote-set';
-import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
+import type { RenderFailure, ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import { routes } from '../../../platform/routes/routes.cjs';
 
 /** What `server.js --check` finds, printed as the last line of its output. */
@@ -20,6 +20,13 @@ export interface RouteCheck {
 
 /** The routes the check renders: every one the server renders. */
 const renderedRoutes = routes.filter((route) => !('clientOnly' in route));
+
+/** What the check says of each kind of failed render. */
+const checkFailure: Record<RenderFailure['kind'], string> = {
+  threw: 'threw while rendering',
+  'not-loaded': 'could not load its page',
+  unavailable: 'showed its remote as unavailable',
+};
 
 /** @param ms @returns e.g. "3 s" */
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
@@ -86,9 +93,7 @@ export async function checkRoutes(config: ServerConfig, shell: ShellAssets): Pro
         break;
       }
       if (page.failure)
-        problems.push(
-          `${route.path} ${page.failure.kind === 'threw' ? 'threw while rendering' : 'showed its remote as unavailable'}: ${page.failure.message}`,
-        );
+        problems.push(`${route.path} ${checkFailure[page.failure.kind]}: ${page.failure.message}`);
       else if (page.status !== 200) problems.push(`${route.path} answered ${page.status}`);
     }
   } catch (error) {

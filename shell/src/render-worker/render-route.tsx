@@ -10,35 +10,21 @@ import { remoteOf, routeFor, type PageModuleId } from '../routes/route-table';
 import { renderDocument } from './document';
 import { PreviewBadge } from '../preview-badge/preview-badge';
 import { stylesFor } from './stylesheets';
+import { causesOf, isNoAnswer, NoAnswer } from './load-failure';
 import { prerenderDeadlineMs } from '../../../platform/deadlines.cjs';
 import type {
   RenderFailure,
   RendererSetup,
 } from '../../../platform/render-protocol/worker-protocol';
 
-/** Resolves with the promise's value, or rejects once `ms` have passed. */
+/** Resolves with the promise's value, or rejects with NoAnswer once `ms` have passed. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([
     promise,
     new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref(),
+      setTimeout(() => reject(new NoAnswer(`no answer within ${ms} ms`)), ms).unref(),
     ),
   ]);
-}
-
-/**
- * An error's message with its causes': "remote-home/home-page could not be loaded" says that a
- * page failed, its cause why (a module the remote does not expose, a chunk that answered 404,
- * no answer in time), which is what the log must name.
- */
-function causesOf(error: unknown): string {
-  const messages: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current !== undefined && depth < 5; depth += 1) {
-    messages.push(current instanceof Error ? current.message : String(current));
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  return messages.join(': ').slice(0, 1000);
 }
 
 async function textOf(stream: NodeJS.ReadableStream): Promise<string> {
@@ -76,7 +62,9 @@ export async function renderRoute(
         await within(preloadPage(page), setup.deadlineMs);
       } catch (error) {
         unavailable.add(page);
-        failed('unavailable', error);
+        // A remote too slow for this render is an outage (drawn unavailable, as the browser
+        // does); one that answered without the page is a fault of its release.
+        failed(isNoAnswer(error) ? 'unavailable' : 'not-loaded', error);
       }
     }
   }
