@@ -21,11 +21,6 @@ const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
 ];
 
-/**
- * After the client says it is ready, how long the page is watched before it is judged: an error
- * thrown by an effect, or a section that hydrates late, shows within this.
- */
-const settleMs = 600;
 /** Chromium starting, and each step of the walk (a page's load, its client starting). */
 const browserStepMs = 15_000;
 
@@ -81,12 +76,48 @@ function startThrowawayServer({ server, staticDir }, remotes, work, remoteMs) {
 }
 
 /**
- * What goes wrong on a page, into `seen`: uncaught errors, hydration warnings, scripts that
- * failed. Its console errors go to `logged`, which explain a failure (an error an error
- * boundary caught is only logged) but are no failure by themselves.
- * @param {import('playwright-core').Page} page @param {string[]} seen @param {string[]} logged
+ * Resolves once the throwaway server renders pages: while its render worker is (re)starting it
+ * answers 503, as seen on a busy machine (load 14 on 2 cores) where the walk's first page then
+ * failed. Within the worker start deadline; past it the walk goes on and meets the 503 itself.
+ * @param {string} origin @param {number} remoteMs
  */
-function watch(page, seen, logged) {
+async function workersReady(origin, remoteMs) {
+  const deadline = Date.now() + workerStartDeadlineMs(remoteMs);
+  while (Date.now() < deadline) {
+    const answer = await fetch(`${origin}/`, { signal: AbortSignal.timeout(browserStepMs) }).catch(
+      () => undefined,
+    );
+    await answer?.arrayBuffer().catch(() => undefined);
+    if (answer && answer.status !== 503) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * A page of the walk: what goes wrong on it, into `seen` (uncaught errors, hydration warnings,
+ * scripts that failed), its console errors into `logged` (they explain a failure, as an error
+ * an error boundary caught is only logged, but are no failure by themselves), and the requests
+ * it still waits for (the page has not settled while one is out).
+ * @typedef {{ page: import('playwright-core').Page; seen: string[]; logged: string[]; inFlight: Set<import('playwright-core').Request> }} Watched
+ */
+
+/**
+ * Watches a page for what goes wrong on it.
+ * @param {import('playwright-core').Page} page
+ * @returns {Watched}
+ */
+function watch(page) {
+  /** @type {string[]} */
+  const seen = [];
+  /** @type {string[]} */
+  const logged = [];
+  /** @type {Set<import('playwright-core').Request>} */
+  const inFlight = new Set();
+  page.on('request', (request) => {
+    if (awaited(request)) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   page.on('pageerror', (error) => seen.push(`uncaught error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') logged.push(message.text().split('\n')[0]?.slice(0, 300) ?? '');
@@ -104,20 +135,67 @@ function watch(page, seen, logged) {
     if (request.resourceType() === 'script')
       seen.push(`script ${request.url()} failed (${request.failure()?.errorText ?? 'no answer'})`);
   });
+  return { page, seen, logged, inFlight };
+}
+
+/**
+ * Requests a page waits on before it has settled: code and styles (a section that hydrates late
+ * fetches its chunk) and remotes' manifests. Long-lived requests (a data store's listener) are
+ * not among them.
+ * @param {import('playwright-core').Request} request
+ */
+const awaited = (request) =>
+  ['script', 'stylesheet'].includes(request.resourceType()) ||
+  (request.resourceType() === 'fetch' && new URL(request.url()).pathname.endsWith('.json'));
+
+/**
+ * Evaluated in the page: resolves once its main thread is idle (React's hydration, and the
+ * effects it ran, are done), or after 2 s of a thread that never idles.
+ */
+const idle =
+  'new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 }))';
+
+/**
+ * Resolves once the page has settled: its main thread idle with none of its code, styles or
+ * manifests still on the way (a section's code that hydrates late arrives, and its effects
+ * run), or after `ms` (a request left open is no fault by itself: a script that fails is seen
+ * as it fails). It waits for the page's own events, never a fixed time.
+ * @param {Watched} watched @param {number} ms
+ */
+async function settled({ page, inFlight }, ms) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    await page.evaluate(idle);
+    if (inFlight.size === 0) return;
+    const left = deadline - Date.now();
+    if (left <= 0) return;
+    // The next of them that ends, then idle again.
+    await new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        page.off('requestfinished', done);
+        page.off('requestfailed', done);
+        resolve(null);
+      };
+      const timer = setTimeout(done, left);
+      page.on('requestfinished', done);
+      page.on('requestfailed', done);
+    });
+  }
 }
 
 /**
  * Once the client is ready and the page has settled: the site's error screen or a part shown
  * unavailable, if either shows.
- * @param {import('playwright-core').Page} page @param {string[]} seen
+ * @param {Watched} watched
  */
-async function judge(page, seen) {
-  await page.waitForSelector('html[data-client-ready]', {
+async function judge(watched) {
+  await watched.page.waitForSelector('html[data-client-ready]', {
     state: 'attached',
     timeout: browserStepMs,
   });
-  await page.waitForTimeout(settleMs);
-  await errorsShown(page, seen);
+  await settled(watched, loadDeadlineMs);
+  await errorsShown(watched.page, watched.seen);
 }
 
 /**
@@ -136,6 +214,42 @@ async function errorsShown(page, seen) {
     );
 }
 
+/**
+ * On each page that has one, a control that must answer once the page's client runs: where to
+ * tap, and what shows it answered. (About and the menu page are text and links; the Menu is
+ * opened on every page.)
+ * @type {Record<string, { what: string; tap: string; shows: string }>}
+ */
+const pageControls = {
+  '/': {
+    what: "the team carousel's pause button",
+    tap: 'section[aria-roledescription="carousel"] button',
+    shows: 'section[aria-roledescription="carousel"] [data-paused="true"]',
+  },
+  '/contact': {
+    what: "the contact form's send button (empty: the fields say what is missing)",
+    tap: 'form button[type="submit"]',
+    shows: 'form [aria-invalid="true"]',
+  },
+};
+
+/**
+ * Taps the page's control (if it has one) and waits for it to answer.
+ * @param {import('playwright-core').Page} page @param {string} pathname
+ */
+async function controlAnswers(page, pathname) {
+  const control = pageControls[pathname];
+  if (!control) return;
+  await page.locator(control.tap).first().click({ timeout: browserStepMs });
+  await page
+    .locator(control.shows)
+    .first()
+    .waitFor({ state: 'attached', timeout: loadDeadlineMs })
+    .catch(() => {
+      throw new Error(`${control.what} did not answer within ${loadDeadlineMs} ms of a tap`);
+    });
+}
+
 /** The menu's toggle. @param {import('playwright-core').Page} page */
 const menuToggle = (page) => page.locator('header button[aria-controls]');
 
@@ -151,67 +265,98 @@ async function openMenu(page) {
 }
 
 /**
- * Walks the candidate served at `origin`; returns the problems, each naming the route, the size
- * and a screenshot.
+ * Runs `step` on a watched page and judges it; a problem names `what`, the size, what was seen
+ * (with the page's console errors) and a screenshot.
+ * @param {Watched} watched @param {typeof viewports[number]} viewport @param {string} shots
+ * @param {string} what @param {() => Promise<void>} step
+ * @returns {Promise<string | undefined>}
+ */
+async function checked(watched, viewport, shots, what, step) {
+  const { page, seen, logged } = watched;
+  seen.length = 0;
+  logged.length = 0;
+  try {
+    await step();
+    // An effect that throws late (on a busy machine, after the page settled) shows by now.
+    if (seen.length === 0) await errorsShown(page, seen);
+  } catch (error) {
+    seen.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+  }
+  if (seen.length === 0) return undefined;
+  const shot = path.join(shots, `${viewport.name}-${what.replace(/[^a-z0-9]+/gi, '-')}.png`);
+  await page.screenshot({ path: shot, timeout: browserStepMs }).catch(() => {});
+  const consoleNote = logged.length ? ` (console: ${[...new Set(logged)].join('; ')})` : '';
+  return `${what} at ${viewport.width}x${viewport.height}: ${[...new Set(seen)].join('; ')}${consoleNote} (screenshot: ${shot})`;
+}
+
+/**
+ * Walks the candidate served at `origin` at one size, in one page: every server-rendered route
+ * opened as a first visit (its Menu and its control tapped), then, if `byMenu`, the site walked
+ * by its menu from the last of them. Returns the problems. One page at a time: pages loading
+ * side by side on a busy machine overran the browser's load deadline and were drawn
+ * unavailable, which is a refusal the candidate did not earn.
+ * @param {import('playwright-core').Browser} browser @param {string} origin @param {string} shots
+ * @param {typeof viewports[number]} viewport @param {boolean} byMenu
+ */
+async function walkAt(browser, origin, shots, viewport, byMenu) {
+  const pages = routes.filter((route) => !('clientOnly' in route)).map((route) => route.path);
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+  });
+  try {
+    const watched = watch(await context.newPage());
+    const { page, seen } = watched;
+    /** @type {(string | undefined)[]} */
+    const found = [];
+    for (const pathname of pages)
+      found.push(
+        await checked(watched, viewport, shots, pathname, async () => {
+          // A new document: what the last one still had out is not waited for.
+          watched.inFlight.clear();
+          await page.goto(`${origin}${pathname}`, {
+            timeout: browserStepMs,
+            waitUntil: 'domcontentloaded',
+          });
+          await judge(watched);
+          // A page already broken is not tapped: its controls are not there to answer.
+          if (seen.length > 0) return;
+          await openMenu(page);
+          await page.keyboard.press('Escape');
+          await controlAnswers(page, pathname);
+        }),
+      );
+    // The site as a visitor walks it: from the last page, each route by the menu's links.
+    if (byMenu)
+      for (const pathname of [...pages.slice(0, -1)].reverse())
+        found.push(
+          await checked(watched, viewport, shots, `${pathname} reached by the menu`, async () => {
+            // The menu's link to it, or the logo for Home: whichever link to it is in sight.
+            await openMenu(page);
+            await page
+              .locator(`a[href="${pathname}"]:visible`)
+              .first()
+              .click({ timeout: browserStepMs });
+            await page.waitForURL(`${origin}${pathname}`, { timeout: browserStepMs });
+            await judge(watched);
+          }),
+        );
+    return found.filter((problem) => problem !== undefined);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Walks the candidate served at `origin`: every route at each size, one after another, and the
+ * site by its menu at the phone's size (where the menu is how visitors move); returns the
+ * problems, each naming the route, the size and a screenshot.
  * @param {import('playwright-core').Browser} browser @param {string} origin @param {string} shots
  */
 async function walk(browser, origin, shots) {
   /** @type {string[]} */
   const problems = [];
-  const pages = routes.filter((route) => !('clientOnly' in route)).map((route) => route.path);
-  for (const viewport of viewports) {
-    const context = await browser.newContext({
-      viewport: { width: viewport.width, height: viewport.height },
-    });
-    try {
-      const page = await context.newPage();
-      /** @type {string[]} */
-      const seen = [];
-      /** @type {string[]} */
-      const logged = [];
-      watch(page, seen, logged);
-      /** @param {string} what @param {() => Promise<void>} step */
-      const check = async (what, step) => {
-        seen.length = 0;
-        logged.length = 0;
-        try {
-          await step();
-          // An effect that throws late (on a busy machine, after the settling time) shows by now.
-          if (seen.length === 0) await errorsShown(page, seen);
-        } catch (error) {
-          seen.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
-        }
-        if (seen.length === 0) return;
-        const shot = path.join(shots, `${viewport.name}-${what.replace(/[^a-z0-9]+/gi, '-')}.png`);
-        await page.screenshot({ path: shot, timeout: browserStepMs }).catch(() => {});
-        const consoleNote = logged.length ? ` (console: ${[...new Set(logged)].join('; ')})` : '';
-        problems.push(
-          `${what} at ${viewport.width}x${viewport.height}: ${[...new Set(seen)].join('; ')}${consoleNote} (screenshot: ${shot})`,
-        );
-      };
-      for (const pathname of pages)
-        await check(pathname, async () => {
-          await page.goto(`${origin}${pathname}`, { timeout: browserStepMs });
-          await judge(page, seen);
-          await openMenu(page);
-          await page.keyboard.press('Escape');
-        });
-      // The site as a visitor walks it: from the last page, each route by the menu's links.
-      for (const pathname of [...pages.slice(0, -1)].reverse())
-        await check(`${pathname} reached by the menu`, async () => {
-          // The menu's link to it, or the logo for Home: whichever link to it is in sight.
-          await openMenu(page);
-          await page
-            .locator(`a[href="${pathname}"]:visible`)
-            .first()
-            .click({ timeout: browserStepMs });
-          await page.waitForURL(`${origin}${pathname}`, { timeout: browserStepMs });
-          await judge(page, seen);
-        });
-    } finally {
-      await context.close();
-    }
-  }
+  for (const [index, viewport] of viewports.entries())
+    problems.push(...(await walkAt(browser, origin, shots, viewport, index === 0)));
   return problems;
 }
 
@@ -245,6 +390,7 @@ async function browserProblems(shell, remotes, remoteMs) {
     if (server.status === 'rejected') throw server.reason;
     if (launched.status === 'rejected') throw launched.reason;
     if (!served || !browser) throw new Error('the walk could not start');
+    await workersReady(served.origin, remoteMs);
     const problems = await walk(browser, served.origin, shots);
     if (problems.length === 0) fs.rmSync(shots, { recursive: true, force: true });
     return problems;
