@@ -24,6 +24,7 @@ const env = require('../cli/env.cjs');
  * @property {string[]} [problems] what the checks found, when forced
  * @property {CheckedSet} [checked] the whole set this promotion made live, its checks all passed
  * @property {string[]} [skippedChecks] checks not run: the set was live before and passed them
+ *   (with checkedAt), or the browser walk was skipped (--skip-browser, without checkedAt)
  * @property {string} [checkedAt] when the set that was live again passed its checks
  * @property {boolean} [unjudged] a canary finished before its judge stored any decision
  * @property {string} [canary] the canary's id (canary-*, and the promotions a canary-finish makes)
