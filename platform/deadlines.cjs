@@ -51,25 +51,6 @@ const pageRenderDeadlineMs = (remoteMs) => remoteMs * 3;
 const candidateRemoteDeadlineMs = (remoteMs) => remoteMs;
 
 /**
- * `promote`'s check child: how long the process and its render worker may take to start (Node,
- * the shell's server build, the shared modules and remote-shared, which the chrome needs before
- * any page). A whole check of the live set (start, set and 4 pages) took 4.7-6.9 s on a machine
- * of 2 cores shared by four test runs; the rest is headroom.
- */
-const checkStartMs = 8000;
-
-/**
- * `promote`'s check child as a whole: starting, reading the set (one remote deadline), then
- * each server-rendered page's render deadline in turn. Past it the child is killed and the
- * candidate refused: a remote whose server build never finishes starting cannot hold a
- * promotion forever.
- * @param {number} remoteMs the remote deadline in force
- * @param {number} pages how many pages the check renders
- */
-const candidateCheckDeadlineMs = (remoteMs, pages) =>
-  checkStartMs + candidateRemoteDeadlineMs(remoteMs) + pages * pageRenderDeadlineMs(remoteMs);
-
-/**
  * The render server: a worker replaced by a new version set is terminated this long after, so
  * renders it has in flight finish (at most a page render deadline at the default remote
  * deadline) while no new one reaches it.
@@ -85,13 +66,32 @@ const retiredWorkerGraceMs = 5000;
 const workerStartDeadlineMs = (remoteMs) => remoteMs * 10;
 
 /**
- * `server.js --check`: the whole check (read the set, start a worker, render every route one
- * after another) ends within this, or exits non-zero saying it ran out of time.
+ * `server.js --check`: the whole check ends within this, or exits non-zero saying it ran out of
+ * time. It is what the render server allows each step for a visitor, one after another: reading
+ * the set (one remote deadline), starting a worker, and each page's render deadline; a page
+ * that overruns its own is refused at that page's deadline, as the render server gives it up.
  * @param {number} remoteMs the remote deadline of the check (candidateRemoteDeadlineMs)
- * @param {number} routeCount how many routes it renders
+ * @param {number} pages how many pages it renders
  */
-const routeCheckDeadlineMs = (remoteMs, routeCount) =>
-  remoteMs * 2 + workerStartDeadlineMs(remoteMs) + routeCount * pageRenderDeadlineMs(remoteMs);
+const routeCheckDeadlineMs = (remoteMs, pages) =>
+  remoteMs + workerStartDeadlineMs(remoteMs) + pages * pageRenderDeadlineMs(remoteMs);
+
+/**
+ * `promote`'s check child: how long Node may take to start it and load the shell's server build,
+ * before the check's own deadline (routeCheckDeadlineMs) starts counting inside it.
+ */
+const checkStartMs = 4000;
+
+/**
+ * `promote`'s check child as a whole: the check's own deadline (routeCheckDeadlineMs, which it
+ * keeps itself and then says so) and the child's start before it. This is only the backstop
+ * for a child that cannot keep its own (its thread blocked): past it the child is killed and
+ * the candidate refused, so no release can hold a promotion forever.
+ * @param {number} remoteMs the remote deadline in force
+ * @param {number} pages how many pages the check renders
+ */
+const candidateCheckDeadlineMs = (remoteMs, pages) =>
+  checkStartMs + routeCheckDeadlineMs(candidateRemoteDeadlineMs(remoteMs), pages);
 
 /**
  * The render server: a route whose render overran is not rendered by the shared workers again

@@ -70,10 +70,12 @@ export interface BrowserManifest {
 
 /**
  * A render that did not go as it should: the page threw while rendering (its HTML is not the
- * page), or its remote did not answer in time (the page area is drawn unavailable).
+ * page), its remote answered but the page could not be loaded from it (a module it does not
+ * expose, a chunk that is not there: a release fault, not an outage), or its remote did not
+ * answer in time (the page area is drawn unavailable).
  */
 export interface RenderFailure {
-  readonly kind: 'threw' | 'unavailable';
+  readonly kind: 'threw' | 'not-loaded' | 'unavailable';
   readonly message: string;
   readonly stack?: string;
 }

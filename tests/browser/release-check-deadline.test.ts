@@ -105,6 +105,10 @@ it('promote of a release whose server build never starts exits non-zero within i
   });
   expect(result.code).toBe(1);
   expect(result.out).toContain('Not promoted: the candidate failed its checks.');
+  // The check keeps the render server's worker start deadline itself, within its backstop.
+  expect(result.out).toContain(
+    `its render worker did not start (the render server allows ${startDeadlineMs / 1000} s)`,
+  );
   expect(result.out).toContain(`render worker not ready within ${startDeadlineMs} ms`);
   expect(result.ms).toBeLessThan(deadlineMs + 30_000);
   expect(fs.readFileSync(path.join(dir, 'remotes.json'), 'utf8')).toBe(pointer);

@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * What `npm run promote` checks before a set of remote versions goes live, each from where
- * visitors will meet it: every manifest is served (browser and server builds, fetched from the
- * URLs remotes.json will name), every route renders with the set in a render worker as the
+ * visitors will meet it: every manifest, and every entry and chunk it names, is served with a
+ * script's or stylesheet's type (browser and server builds, fetched from the URLs remotes.json
+ * will name), every route renders with the set in a render worker as the
  * render server would (the shell's own `server.js --check`, given what the render server gives
  * visitors and killed past it), and the shell type-checks against the types the builds
  * published.
@@ -14,29 +15,16 @@ const path = require('node:path');
 const { distOf, serverDistOf } = require('../stack/paths.cjs');
 const {
   candidateCheckDeadlineMs,
+  candidateRemoteDeadlineMs,
   checkStartMs,
-  pageRenderDeadlineMs,
+  routeCheckDeadlineMs,
 } = require('../../platform/deadlines.cjs');
 const { routes } = require('../../platform/routes/routes.cjs');
 const env = require('../cli/env.cjs');
 const { releasesOf } = require('./release-dir.cjs');
+const { browserProblems } = require('./browser-walk.cjs');
+const { servedFileProblems } = require('./manifest-files.cjs');
 const { typecheckShellAgainst } = require('./shell-typecheck.cjs');
-
-const fetchDeadlineMs = 10_000;
-
-/** @param {string} url @returns {Promise<string | undefined>} what is wrong, if anything */
-async function servedProblem(url) {
-  try {
-    const response = await fetch(url, {
-      signal: AbortSignal.timeout(fetchDeadlineMs),
-      headers: { 'Cache-Control': 'no-cache' },
-    });
-    await response.body?.cancel();
-    return response.ok ? undefined : `${url} answered ${response.status}`;
-  } catch (error) {
-    return `${url} could not be fetched (${error instanceof Error ? error.message : error})`;
-  }
-}
 
 /**
  * The render server to check with: the newest shell release in the directory (the one a
@@ -54,12 +42,31 @@ function shellServerOf(dir) {
     : { server: path.join(serverDistOf('shell'), 'server.js'), staticDir: distOf('shell') };
 }
 
+/**
+ * The shell release the render check runs, as the record names it: a set that passed with one
+ * shell has not passed with another.
+ * @param {string} dir
+ */
+function shellCheckedWith(dir) {
+  const newest = releasesOf(dir, 'shell').at(-1);
+  return newest ? `shell@${newest.version}` : "the workspace's shell build";
+}
+
+/** What checkCandidate checks, as promote's record names the checks it skipped. */
+const checkNames = [
+  'every file served',
+  'every route rendered',
+  'the browser walk',
+  'the shell type-checks',
+];
+
 /** The check's verdict is its last line; what it prints before is kept only this far back. */
 const keptOutputChars = 64 * 1024;
 
 /**
- * Renders every route with `remotes` through the render server's `--check`, which gets what
- * the render server gives visitors (candidateCheckDeadlineMs): past it the child is killed.
+ * Renders every route with `remotes` through the render server's `--check`, which gives each
+ * step what the render server gives visitors and keeps its own deadline (routeCheckDeadlineMs);
+ * a child that cannot keep it is killed at candidateCheckDeadlineMs.
  * @param {{ server: string; staticDir: string }} shell @param {Record<string, string>} remotes
  * @returns {Promise<string[]>}
  */
@@ -97,7 +104,7 @@ async function renderProblems({ server, staticDir }, remotes) {
     });
     if (timedOut)
       return [
-        `the render check did not finish within its deadline of ${seconds(deadlineMs)} (${seconds(checkStartMs)} to start, ${seconds(remoteMs)} to read the set, ${pages} pages × ${seconds(pageRenderDeadlineMs(remoteMs))}, as the render server allows them): it was stopped. A remote whose server build never finishes starting does this.`,
+        `the render check did not finish within its deadline of ${seconds(deadlineMs)} (${seconds(checkStartMs)} to start the check, then its own ${seconds(routeCheckDeadlineMs(candidateRemoteDeadlineMs(remoteMs), pages))}, which it could not keep): it was stopped. A remote whose server code blocks the check's thread does this.`,
       ];
     const last = out.trim().split('\n').at(-1) ?? '';
     try {
@@ -118,33 +125,37 @@ const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
  * @param {object} options
  * @param {string} options.dir the release directory
  * @param {Record<string, string>} options.remotes the candidate remotes.json (remote -> manifest URL)
+ * @param {boolean} [options.skipBrowser] no browser walk (`--skip-browser`, recorded)
  * @param {(line: string) => void} [options.say]
  * @returns {Promise<string[]>} the problems found; none means the set may go live
  */
-async function checkCandidate({ dir, remotes, say = () => {} }) {
-  say('Checking the candidate: its manifests where visitors load them…');
-  const urls = Object.values(remotes).flatMap((url) => [
-    url,
-    new URL('server/mf-manifest.json', url).href,
-  ]);
-  const problems = (await Promise.all(urls.map(servedProblem))).flatMap((problem) =>
-    problem ? [`not served: ${problem}`] : [],
-  );
+async function checkCandidate({ dir, remotes, skipBrowser = false, say = () => {} }) {
+  say('Checking the candidate: its manifests and every file they name, where visitors load them…');
+  const problems = (await servedFileProblems(remotes)).map((problem) => `not served: ${problem}`);
   if (problems.length) return problems;
   say('…every route rendered with it, as the render server would…');
-  problems.push(...(await renderProblems(shellServerOf(dir), remotes)));
+  const shell = shellServerOf(dir);
+  problems.push(...(await renderProblems(shell, remotes)));
   // A set that does not render is refused as it is: its types are moot, and the check's
   // deadline is then the whole wait.
   if (problems.length) return problems;
+  if (skipBrowser) say('…no browser walk (--skip-browser)…');
+  else {
+    say('…every route in Chromium at a phone and a desktop size, and the site walked by its menu…');
+    const started = Date.now();
+    const walked = await browserProblems(shell, remotes, env.number('REMOTE_DEADLINE_MS'));
+    problems.push(...walked.map((problem) => `in the browser: ${problem}`));
+    say(`  (the browser walk took ${seconds(Date.now() - started)})`);
+  }
   say("…and the shell's type check against the types it published…");
   try {
     await typecheckShellAgainst(remotes, dir);
   } catch (error) {
     problems.push(
-      `the shell does not type-check against the published types (${error instanceof Error ? error.message : error})`,
+      `the shell does not type-check against the published types:\n${error instanceof Error ? error.message : error}`,
     );
   }
   return problems;
 }
 
-module.exports = { checkCandidate };
+module.exports = { checkCandidate, checkNames, shellCheckedWith };

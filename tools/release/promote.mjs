@@ -37,12 +37,12 @@ const { ReleaseError } = releaseDir;
 const { ReleaseUsageError } = options;
 
 const usage =
-  'Usage: npm run promote -- <remote>@<version> [more…] --to <dir> [--canary <percent>] [--reason "…"] [--force] [--base-url URL]\n' +
+  'Usage: npm run promote -- <remote>@<version> [more…] --to <dir> [--canary <percent>] [--reason "…"] [--force] [--skip-browser] [--base-url URL]\n' +
   '       npm run promote -- --finish --to <dir> [--reason "…"] [--force] [--emulator HOST:PORT | --project ID]\n' +
   '       npm run promote -- --abort --to <dir> [--reason "…"]';
 
 /** @param {string[]} problems */
-const listed = (problems) => problems.map((p) => `  - ${p}`).join('\n');
+const listed = (problems) => problems.map((p) => `  - ${p.replaceAll('\n', '\n    ')}`).join('\n');
 
 /** @typedef {Array<{ app: import('./release-dir.cjs').RemoteId; version: string; from: string | null; rollback: boolean }>} Changes */
 
@@ -117,9 +117,9 @@ function refuseBad(dir, bad, changes) {
  * The checks run without the lock; the write happens under it, only if remotes.json is still
  * the one the candidate was built from.
  * @param {string} dir
- * @param {{ specs: string[]; share: string | undefined; reason: string | undefined; force: boolean; baseUrl: string | undefined }} what
+ * @param {{ specs: string[]; share: string | undefined; reason: string | undefined; force: boolean; skipBrowser: boolean; baseUrl: string | undefined }} what
  */
-async function promote(dir, { specs, share, reason, force, baseUrl }) {
+async function promote(dir, { specs, share, reason, force, skipBrowser, baseUrl }) {
   const command = `promote ${specs.join(' ')}${share === undefined ? '' : ` --canary ${share}`}`;
   if (baseUrl)
     await releaseLock.withReleaseLock(dir, `${command} --base-url`, () =>
@@ -164,10 +164,25 @@ async function promote(dir, { specs, share, reason, force, baseUrl }) {
     );
   /** @type {string[]} */
   let problems = [];
-  if (missing.length === 0) {
+  const shell = candidateCheck.shellCheckedWith(dir);
+  // A set that was live before and passed its checks then (a rollback, as a rule) is not
+  // checked again: visitors meeting a fault need it back in seconds, not after the checks.
+  const checkedBefore =
+    share === undefined && missing.length === 0
+      ? history.checkedBefore(dir, remotes, shell, candidateCheck.checkNames)
+      : undefined;
+  const checks = candidateCheck.checkNames.filter(
+    (name) => !(skipBrowser && name === 'the browser walk'),
+  );
+  if (checkedBefore)
+    console.log(
+      `This set was live before and passed its checks then (${checkedBefore.at}, with ${shell}): not checked again (skipped: ${candidateCheck.checkNames.join('; ')}).`,
+    );
+  else if (missing.length === 0) {
     problems = await candidateCheck.checkCandidate({
       dir,
       remotes,
+      skipBrowser,
       say: (line) => console.log(line),
     });
     if (problems.length && !force)
@@ -215,6 +230,14 @@ async function promote(dir, { specs, share, reason, force, baseUrl }) {
         from,
         ...(reason ? { reason } : {}),
         ...(force ? { forced: true, problems } : {}),
+        ...(checkedBefore
+          ? { skippedChecks: candidateCheck.checkNames, checkedAt: checkedBefore.at }
+          : missing.length === 0
+            ? {
+                ...(problems.length === 0 ? { checked: { remotes, shell, checks } } : {}),
+                ...(skipBrowser ? { skippedChecks: ['the browser walk'] } : {}),
+              }
+            : {}),
       })),
     );
     console.log(changeLines(changes).join('\n'));
@@ -238,7 +261,9 @@ try {
     '--emulator',
     '--project',
   ]);
-  const unknown = [...flags].filter((flag) => !['--force', '--finish', '--abort'].includes(flag));
+  const unknown = [...flags].filter(
+    (flag) => !['--force', '--finish', '--abort', '--skip-browser'].includes(flag),
+  );
   if (unknown.length) throw new ReleaseUsageError(`Unknown option ${unknown[0]}\n\n${usage}`);
   const force = flags.has('--force');
   const ending = flags.has('--finish') ? '--finish' : flags.has('--abort') ? '--abort' : null;
@@ -282,7 +307,14 @@ try {
   } else {
     if (rest.length === 0)
       throw new ReleaseUsageError(`Say what to promote: <remote>@<version>\n\n${usage}`);
-    await promote(dir, { specs: rest, share, reason, force, baseUrl: values['--base-url'] });
+    await promote(dir, {
+      specs: rest,
+      share,
+      reason,
+      force,
+      skipBrowser: flags.has('--skip-browser'),
+      baseUrl: values['--base-url'],
+    });
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

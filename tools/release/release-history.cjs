@@ -22,6 +22,10 @@ const env = require('../cli/env.cjs');
  * @property {string} [reason]
  * @property {boolean} [forced] promoted although a check failed or it was marked bad
  * @property {string[]} [problems] what the checks found, when forced
+ * @property {CheckedSet} [checked] the whole set this promotion made live, its checks all passed
+ * @property {string[]} [skippedChecks] checks not run: the set was live before and passed them
+ *   (with checkedAt), or the browser walk was skipped (--skip-browser, without checkedAt)
+ * @property {string} [checkedAt] when the set that was live again passed its checks
  * @property {boolean} [unjudged] a canary finished before its judge stored any decision
  * @property {string} [canary] the canary's id (canary-*, and the promotions a canary-finish makes)
  * @property {number} [share] percent of visitors the canary serves (canary-start)
@@ -37,6 +41,12 @@ const env = require('../cli/env.cjs');
  * started, finished (made live: recorded with a promote or rollback of each remote), aborted
  * by a person, rolled back by the judge, or reported healthy by it.
  * @typedef {'publish' | 'promote' | 'rollback' | 'mark-bad' | 'canary-start' | 'canary-finish' | 'canary-abort' | 'canary-rollback' | 'canary-healthy' | 'canary-inconclusive'} HistoryAction
+ */
+
+/**
+ * A set of remotes that passed promote's checks: every remote's manifest URL (remotes.json as
+ * written), the shell release it was checked with, and the checks.
+ * @typedef {{ remotes: Record<string, string>; shell: string; checks: string[] }} CheckedSet
  */
 
 /** @param {string} dir */
@@ -98,8 +108,30 @@ function previouslyLive(dir, app) {
     .reverse();
 }
 
+/**
+ * When `remotes` (remote -> manifest URL) was made live before by a promotion whose checks all
+ * passed with the same shell release, the newest such entry; else undefined. A set that was
+ * forced live, checked with another shell, or spared one of `checks`, is not one.
+ * @param {string} dir @param {Record<string, string>} remotes @param {string} shell
+ * @param {string[]} checks the checks it must have passed
+ * @returns {HistoryEntry | undefined}
+ */
+function checkedBefore(dir, remotes, shell, checks) {
+  const wanted = JSON.stringify(Object.entries(remotes).sort());
+  return readHistory(dir)
+    .reverse()
+    .find(
+      (entry) =>
+        !entry.forced &&
+        entry.checked?.shell === shell &&
+        checks.every((check) => entry.checked?.checks.includes(check)) &&
+        JSON.stringify(Object.entries(entry.checked.remotes).sort()) === wanted,
+    );
+}
+
 module.exports = {
   historyFileOf,
+  checkedBefore,
   readHistory,
   record,
   releaser,

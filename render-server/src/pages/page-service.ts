@@ -114,8 +114,10 @@ export class PageService {
         pageRenderDeadlineMs(this.config.deadlineMs),
       );
       if (rendered.failure) this.logFailure(renderer.key, set, pathname, rendered.failure);
-      // A page that threw is not the page: its last good render, or an honest 503.
-      if (rendered.failure?.kind === 'threw') return undefined;
+      // A page that threw, or whose module its release does not have, is not the page: its
+      // last good render, or an honest 503. A remote that did not answer in time is drawn
+      // unavailable, as the browser draws it.
+      if (rendered.failure && rendered.failure.kind !== 'unavailable') return undefined;
       // A private page is never kept, here or by a CDN (sent with no-store).
       const cacheable = rendered.complete && !isClientOnly(pathname);
       const page = await servedPage(rendered.status, rendered.html, cacheable);
@@ -139,12 +141,14 @@ export class PageService {
     route: string,
     failure: RenderFailure,
   ): void {
-    const lastGood = this.cache.lastGoodOf(route) !== undefined;
+    const serving = this.cache.lastGoodOf(route) !== undefined ? 'its last good render' : 'a 503';
     this.logOnce(
       `${failure.kind}|${versionSet}|${route}`,
       failure.kind === 'threw'
-        ? `${route} threw while rendering; serving ${lastGood ? 'its last good render' : 'a 503'}`
-        : `${route} rendered without its remote, which did not answer in time`,
+        ? `${route} threw while rendering; serving ${serving}`
+        : failure.kind === 'not-loaded'
+          ? `${route} could not load its page (${failure.message}); serving ${serving}`
+          : `${route} could not load its page in time, drawn unavailable: ${failure.message}`,
       {
         route,
         versionSet,

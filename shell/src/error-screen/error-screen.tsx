@@ -15,7 +15,10 @@ export function ErrorScreen({ notFound = false }: ErrorScreenProps) {
     !notFound && pathname === errors.homeLink.href ? errors.elsewhereLink : errors.homeLink;
   return (
     <Container className={styles.screen}>
-      <h1 className={styles.title}>{errors.title}</h1>
+      {/* The mark promote's browser walk looks for: the site's error screen is showing. */}
+      <h1 className={styles.title} data-site-error="error-screen">
+        {errors.title}
+      </h1>
       <p className={styles.status}>{notFound ? errors.notFound : errors.crashed}</p>
       {notFound && <p className={styles.detail}>{errors.notFoundDetail}</p>}
       <ButtonLink href={link.href}>{link.label}</ButtonLink>

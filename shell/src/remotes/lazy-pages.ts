@@ -3,6 +3,11 @@ import { remoteOf, type PageModuleId } from '../routes/route-table';
 import { forgetRemote } from './forget-remote';
 import { loadPage } from './remote-pages';
 
+/**
+ * A page module as the shell renders it: its default export with no props. Every page a remote
+ * publishes must be one (loadPage's result is checked against it, never cast), so a page that
+ * gains a required prop stops the shell's type check against the published types.
+ */
 type PageModule = { default: ComponentType };
 
 const components = new Map<PageModuleId, LazyExoticComponent<ComponentType>>();
@@ -21,9 +26,12 @@ const settled = (module: PageModule) =>
     then: (onFulfilled: (value: PageModule) => unknown) => onFulfilled(module),
   }) as unknown as Promise<PageModule>;
 
+/** Loads a page's module, as the shell renders it. */
+const loadPageModule = (page: PageModuleId): Promise<PageModule> => loadPage(page);
+
 /** Loads a page's module ahead of rendering it (the server and the first hydration do). */
 export async function preloadPage(page: PageModuleId): Promise<void> {
-  const loading = pending.get(page) ?? (loadPage(page) as Promise<PageModule>);
+  const loading = pending.get(page) ?? loadPageModule(page);
   pending.set(page, loading);
   try {
     loaded.set(page, await loading);
@@ -43,9 +51,7 @@ export function lazyPage(page: PageModuleId): LazyExoticComponent<ComponentType>
   if (!component) {
     component = lazy<ComponentType>(() => {
       const module = loaded.get(page);
-      return module
-        ? settled(module)
-        : (pending.get(page) ?? (loadPage(page) as Promise<PageModule>));
+      return module ? settled(module) : (pending.get(page) ?? loadPageModule(page));
     });
     components.set(page, component);
   }

@@ -12,7 +12,8 @@ export function PageUnavailable({ onRetry }: PageUnavailableProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className={styles.state} role="alert">
+    // data-site-error: what promote's browser walk looks for (a part could not be loaded).
+    <div className={styles.state} role="alert" data-site-error="part-unavailable">
       <div className={styles.inner}>
         <span className={styles.sunDim} aria-hidden="true" />
         <h1 className={styles.title} ref={heading} tabIndex={-1}>

@@ -10,18 +10,19 @@ import { remoteOf, routeFor, type PageModuleId } from '../routes/route-table';
 import { renderDocument } from './document';
 import { PreviewBadge } from '../preview-badge/preview-badge';
 import { stylesFor } from './stylesheets';
+import { causesOf, isNoAnswer, NoAnswer } from './load-failure';
 import { prerenderDeadlineMs } from '../../../platform/deadlines.cjs';
 import type {
   RenderFailure,
   RendererSetup,
 } from '../../../platform/render-protocol/worker-protocol';
 
-/** Resolves with the promise's value, or rejects once `ms` have passed. */
+/** Resolves with the promise's value, or rejects with NoAnswer once `ms` have passed. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([
     promise,
     new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref(),
+      setTimeout(() => reject(new NoAnswer(`no answer within ${ms} ms`)), ms).unref(),
     ),
   ]);
 }
@@ -50,7 +51,7 @@ export async function renderRoute(
     complete = false;
     failure ??= {
       kind,
-      message: error instanceof Error ? error.message : String(error),
+      message: causesOf(error),
       stack: error instanceof Error ? error.stack : undefined,
     };
   };
@@ -61,7 +62,9 @@ export async function renderRoute(
         await within(preloadPage(page), setup.deadlineMs);
       } catch (error) {
         unavailable.add(page);
-        failed('unavailable', error);
+        // A remote too slow for this render is an outage (drawn unavailable, as the browser
+        // does); one that answered without the page is a fault of its release.
+        failed(isNoAnswer(error) ? 'unavailable' : 'not-loaded', error);
       }
     }
   }
