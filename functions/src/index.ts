@@ -1,6 +1,7 @@
 import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
+import { collections } from '../../platform/contact-request/contact-schema.cjs';
 import { database } from './database';
 import { notifyRequest, notifyRescued, type NotifyConfig } from './notify-request';
 import { ceiling, textSetting } from './settings';
@@ -73,7 +74,11 @@ function autoreplyConfig(): NotifyConfig['autoreply'] {
 }
 
 /** Both triggers: every stored request, its notification retried until it is a day old. */
-const requestTrigger = { document: 'users/{id}' as const, secrets: [slackWebhookUrl], retry: true };
+const requestTrigger = {
+  document: `${collections.requests}/{id}` as const,
+  secrets: [slackWebhookUrl],
+  retry: true,
+};
 const tooOld = (time: Date) => Date.now() - time.getTime() > maxEventAgeMs;
 
 export const notifyContactRequest = onDocumentCreated(requestTrigger, async (event) => {
