@@ -36,6 +36,14 @@ const bidiControls = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
 const inner = `[^\\p{Cc}${bidiControls}]`;
 
 const invisibleEdges = new RegExp(`^[${invisibleClass}]+|[${invisibleClass}]+$`, 'gu');
+
+/**
+ * Removes invisible characters at both ends (more than String.prototype.trim knows of).
+ * @param {string} value
+ */
+function trimInvisible(value) {
+  return value.replace(invisibleEdges, '');
+}
 const bidiAnywhere = new RegExp(`[${bidiControls}]`, 'gu');
 const controlsInLine = /\p{Cc}/gu;
 const controlsInText = /[^\P{Cc}\t\n\r]/gu;
@@ -54,10 +62,9 @@ const ordinarySpace = /[ \t\n\r]/u;
  * @returns {{ text: string; removed: number }}
  */
 function cleanText(value, { multiline }) {
-  const text = value
-    .replace(bidiAnywhere, '')
-    .replace(multiline ? controlsInText : controlsInLine, '')
-    .replace(invisibleEdges, '');
+  const text = trimInvisible(
+    value.replace(bidiAnywhere, '').replace(multiline ? controlsInText : controlsInLine, ''),
+  );
   const hidden = (/** @type {string} */ s) =>
     [...s].filter((c) => hiddenCharacter.test(c) && !ordinarySpace.test(c)).length;
   return { text, removed: hidden(value) - hidden(text) };
@@ -225,7 +232,7 @@ const clientIntervalSeconds = 60;
 
 module.exports = {
   collections,
-  invisibleClass,
+  trimInvisible,
   cleanText,
   contactPatterns,
   contactFields,

@@ -5,7 +5,7 @@
  * with no edit here. Plain CommonJS with JSDoc types, like the schema: the form (bundled), the
  * writer and Node tools read it as it is.
  */
-const { contactFieldNames, invisibleClass } = require('./contact-schema.cjs');
+const { contactFieldNames, trimInvisible } = require('./contact-schema.cjs');
 
 /** @typedef {import('./contact-schema.cjs').ContactField} ContactField */
 /** @typedef {Record<ContactField, string>} ContactValues What the visitor typed, field by field. */
@@ -25,16 +25,6 @@ function matchesFully(value, pattern) {
     compiled.set(pattern, regex);
   }
   return regex.test(value);
-}
-
-const edges = new RegExp(`^[${invisibleClass}]+|[${invisibleClass}]+$`, 'gu');
-
-/**
- * Removes invisible characters at both ends (more than String.prototype.trim knows of).
- * @param {string} value
- */
-function trimInvisible(value) {
-  return value.replace(edges, '');
 }
 
 /**
@@ -72,7 +62,6 @@ const normalizeContactValues = (values) => contactValuesOf(values, trimInvisible
 
 module.exports = {
   matchesFully,
-  trimInvisible,
   isBlank,
   contactValuesOf,
   emptyContactValues,
