@@ -14,6 +14,8 @@ const { createHash } = require('node:crypto');
 
 const aggregatesCollection = 'fieldData';
 const refusalsCollection = 'fieldDataRefused';
+/** Page views' tokens given, per minute, version set and lane: the pages the server served. */
+const servedCollection = 'fieldDataServed';
 
 /** Counts a minute's document adds up (beacons: every beacon accepted, views: page loads). */
 const countFields = /** @type {const} */ ([
@@ -52,6 +54,21 @@ const histogramFields = /** @type {const} */ ({ LCP: 'lcp', INP: 'inp', CLS: 'cl
  * @property {Histogram} [lcp]
  * @property {Histogram} [inp]
  * @property {Histogram} [cls]
+ * @property {Record<string, number>} [clients] canary lane only: views by client mark (client-marks.cjs)
+ * @property {Record<string, number>} [badClients] canary lane only: views with an error or a failed load by client mark
+ */
+
+/** The maps of client marks a canary's minute holds. */
+const clientMapFields = /** @type {const} */ (['clients', 'badClients']);
+
+/**
+ * One minute of page views' tokens given for one version set, as stored.
+ * @typedef {object} ServedMinute
+ * @property {string} minute
+ * @property {string} set
+ * @property {Lane} lane
+ * @property {string | null} canary
+ * @property {number} served tokens given: pages that asked for one after load
  */
 
 /** The minute a time falls in, as stored. @param {Date | number} time */
@@ -73,13 +90,19 @@ function aggregateIdOf(minute, set, route) {
   return `${minute}_${set}_${route.replace(/\//g, '~')}`;
 }
 
+/** The document id of a minute's tokens given for a set. @param {string} minute @param {string} set */
+const servedIdOf = (minute, set) => `${minute}_${set}`;
+
 module.exports = {
   aggregatesCollection,
   refusalsCollection,
+  servedCollection,
   countFields,
+  clientMapFields,
   zeroCounts,
   histogramFields,
   minuteOf,
   versionSetIdOf,
   aggregateIdOf,
+  servedIdOf,
 };

@@ -22,10 +22,21 @@
  *   block it). Without that power the verdict is "inconclusive", with the views still needed.
  * Both the whole run and a recent window (for the whole site) are judged for a rollback, so a
  * canary that turns bad late is not hidden by its good hours.
+ *
+ * One client cannot decide a verdict (the intake already caps what each adds per hour):
+ * - a rollback needs its evidence from at least `minClients` clients in `minNetworks` networks
+ *   (the canary's views with an error or a failed load, for those checks; its views, for INP
+ *   and LCP); the error and failed-load tests run without the network that weighs most on
+ *   them, and what is left must still be that spread, so a rollback stands only if it stands
+ *   without any one client or network;
+ * - "healthy" needs canary views from at least `healthyClients` clients in `healthyNetworks`
+ *   networks, its error checks run without the network with the most views, and no more canary
+ *   views counted than canary pages served (page views' tokens given, when the caller has them).
  */
 const normalQuantile = require('@stdlib/stats-base-dists-normal-quantile');
 const { countOf, percentileOf } = require('../field-data/histogram.cjs');
 const { mergeSamples, emptySample } = require('./canary-samples.cjs');
+const { networkOfMark } = require('../field-data/client-marks.cjs');
 const tests = require('./canary-tests.cjs');
 
 /** @typedef {import('./canary-samples.cjs').Sample} Sample */
@@ -45,6 +56,11 @@ const tests = require('./canary-tests.cjs');
  * @property {number} p75Ratio the floor of p75 INP and LCP: live's × this
  * @property {number} catastropheShare a route whose canary views err above this share is broken
  * @property {number} minRankSamples samples each lane needs before a histogram is compared
+ * @property {number} minClients distinct clients a rollback's evidence needs…
+ * @property {number} minNetworks …in at least this many networks (an IPv4 /24, an IPv6 /48);
+ *   0 weighs no networks (a test site whose visitors all share one address)
+ * @property {number} healthyClients distinct clients among the canary's views that "healthy" needs…
+ * @property {number} healthyNetworks …in at least this many networks
  */
 
 /**
@@ -64,12 +80,18 @@ const defaultCanaryPolicy = Object.freeze({
   p75Ratio: 1.1,
   catastropheShare: 0.2,
   minRankSamples: 5,
+  minClients: 3,
+  minNetworks: 2,
+  healthyClients: 20,
+  healthyNetworks: 5,
 });
 
 /** Settings that are shares (between 0 and 1, exclusive) and ratios (at least 1). */
 const shareKeys = ['falseRollbackRate', 'falseHealthyRate', 'errorPoints', 'catastropheShare'];
 const ratioKeys = ['errorRatio', 'p75Ratio'];
 const durationKeys = ['windowMs', 'lookEveryMs', 'horizonMs', 'recentMs'];
+/** Whole numbers that may be 0. */
+const countKeys = ['minNetworks', 'healthyNetworks'];
 
 /**
  * A policy from overrides, each checked: a policy comes from flags and deployment parameters.
@@ -88,7 +110,9 @@ function canaryPolicyOf(overrides = {}) {
         ? [(/** @type {number} */ v) => v >= 1, 'a number of at least 1']
         : durationKeys.includes(key)
           ? [(/** @type {number} */ v) => v >= (key === 'windowMs' ? 0 : 1000), 'a duration in ms']
-          : [(/** @type {number} */ v) => v >= 1 && Number.isInteger(v), 'a whole number of at least 1'];
+          : countKeys.includes(key)
+            ? [(/** @type {number} */ v) => v >= 0 && Number.isInteger(v), 'a whole number']
+            : [(/** @type {number} */ v) => v >= 1 && Number.isInteger(v), 'a whole number of at least 1'];
     if (typeof value !== 'number' || !Number.isFinite(value) || !ok(value))
       throw new Error(`Canary policy "${key}" must be ${what} (got ${JSON.stringify(value)})`);
     policy[/** @type {keyof CanaryPolicy} */ (key)] = value;
@@ -123,11 +147,83 @@ const pText = (p) => (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
 const siteOf = (routes) => mergeSamples(Object.values(routes));
 
 /**
+ * How many clients and networks a map of client marks holds, and the network that weighs most.
+ * @param {Readonly<Record<string, number>>} marks
+ */
+function spreadOf(marks) {
+  let clients = 0;
+  /** @type {Map<string, number>} */
+  const networks = new Map();
+  for (const mark in marks) {
+    const count = marks[mark] ?? 0;
+    if (count <= 0) continue;
+    clients += 1;
+    const network = networkOfMark(mark);
+    networks.set(network, (networks.get(network) ?? 0) + count);
+  }
+  let top = '';
+  let topCount = 0;
+  for (const [network, count] of networks) if (count > topCount) [top, topCount] = [network, count];
+  return { clients, networks: networks.size, top, topCount };
+}
+
+/** The counts of one network's marks, added up. @param {Readonly<Record<string, number>>} marks @param {string} network */
+function countIn(marks, network) {
+  let sum = 0;
+  for (const mark in marks) if (mark.startsWith(network)) sum += marks[mark] ?? 0;
+  return sum;
+}
+
+/**
+ * A lane's count figures without the network that weighs most: the one with the most views with
+ * an error or a failed load (`by: 'bad'`, for a rollback) or with the most views (`by: 'views'`,
+ * for "healthy"), so that no one client, nor one network's many addresses, decides. Its bad
+ * views come off both counts and its views off the views, which errs towards no verdict.
+ * @param {Sample} sample @param {'bad' | 'views'} by
+ * @param {ReturnType<typeof spreadOf>} [all] the evidence's spread, when the caller has it
+ * @param {boolean} [weigh] false: networks are not weighed, the sample is returned whole
+ * @returns {{ sample: Sample; rest: { clients: number; networks: number }; all: ReturnType<typeof spreadOf> }}
+ *   `rest`: who the bad views left come from (`by: 'views'`: all); `all`: who all of it came from
+ */
+function withoutLargestNetwork(
+  sample,
+  by,
+  all = spreadOf(by === 'bad' ? sample.badClients : sample.clients),
+  weigh = true,
+) {
+  if (!all.top || !weigh) return { sample, rest: all, all };
+  // The big map (a busy canary's views) is read once at most; the bad views' map is small.
+  const bad = by === 'bad' ? all.topCount : countIn(sample.badClients, all.top);
+  const views = by === 'views' ? all.topCount : countIn(sample.clients, all.top);
+  const errorViews = Math.max(0, sample.errorViews - bad);
+  const failedLoadViews = Math.max(0, sample.failedLoadViews - bad);
+  /** @type {Record<string, number>} */
+  const badLeft = {};
+  if (by === 'bad')
+    for (const mark in sample.badClients)
+      if (!mark.startsWith(all.top)) badLeft[mark] = sample.badClients[mark] ?? 0;
+  return {
+    sample: {
+      ...sample,
+      errorViews,
+      failedLoadViews,
+      views: Math.max(errorViews, failedLoadViews, sample.views - views),
+    },
+    rest: by === 'bad' ? spreadOf(badLeft) : all,
+    all,
+  };
+}
+
+/** @param {{ clients: number; networks: number }} spread */
+const spreadText = (spread) =>
+  `${spread.clients} client${spread.clients === 1 ? '' : 's'} in ${spread.networks} network${spread.networks === 1 ? '' : 's'}`;
+
+/**
  * @typedef {object} Finding
  * @property {'site' | 'route' | 'catastrophe'} family
  * @property {number} p
  * @property {boolean} overFloor
- * @property {string} reason
+ * @property {() => string} reason written only for a finding that decides
  */
 
 /** Views with an error or a failed load, by the name a person reads. */
@@ -151,27 +247,59 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
   /** @type {Finding[]} */
   const findings = [];
   const where = `${scope} (${window})`;
+  // Evidence is weighed only for a finding that could decide (it is the costly part of a look):
+  // the tests run without the network that weighs most, and what is left must still come from
+  // enough clients and networks. The text shows what was counted.
+  /** @type {ReturnType<typeof withoutLargestNetwork> | undefined} */
+  let weighed;
+  const evidence = () =>
+    (weighed ??= withoutLargestNetwork(canary, 'bad', undefined, policy.minNetworks > 0));
+  const spread = (/** @type {{ clients: number; networks: number }} */ rest) =>
+    rest.clients >= policy.minClients && rest.networks >= policy.minNetworks;
   for (const [name, field] of countChecks) {
     const ours = shareOf(canary[field], canary.views);
     const theirs = shareOf(live[field], live.views);
-    const counts = `${canary[field]} of ${canary.views} canary views against ${live[field]} of ${live.views} live`;
-    const overFloor = ours > theirs * policy.errorRatio + policy.errorPoints;
+    const floor = theirs * policy.errorRatio + policy.errorPoints;
+    const counts = () =>
+      `${canary[field]} of ${canary.views} canary views from ${spreadText(evidence().all)} against ${live[field]} of ${live.views} live`;
+    const tested = ours > floor ? evidence() : undefined;
+    const overFloor =
+      tested !== undefined &&
+      spread(tested.rest) &&
+      shareOf(tested.sample[field], tested.sample.views) > floor;
     if (canary.views > 0 && live.views > 0)
       findings.push({
         family: site ? 'site' : 'route',
         // Only a finding over its floor can decide: the others' tests are not run (p = 1).
-        p: overFloor ? tests.fisherGreater(canary[field], canary.views, live[field], live.views) : 1,
+        p:
+          overFloor && tested
+            ? tests.fisherGreater(tested.sample[field], tested.sample.views, live[field], live.views)
+            : 1,
         overFloor,
-        reason: `${where}: views with ${name} ${percent(ours)} on the canary against ${percent(theirs)} live (${counts})`,
+        reason: () =>
+          `${where}: views with ${name} ${percent(ours)} on the canary against ${percent(theirs)} live (${counts()})`,
       });
     // Live broken as badly is not the canary's doing; a catastrophe needs live to be fine.
-    if (withCatastrophe && canary.views > 0 && theirs < policy.catastropheShare / 2)
+    if (withCatastrophe && canary.views > 0 && theirs < policy.catastropheShare / 2) {
+      const weighedBroken = ours > 0.5 ? evidence() : undefined;
+      const broken =
+        weighedBroken !== undefined &&
+        spread(weighedBroken.rest) &&
+        shareOf(weighedBroken.sample[field], weighedBroken.sample.views) > 0.5;
       findings.push({
         family: 'catastrophe',
-        p: ours > 0.5 ? tests.binomialAtLeast(canary[field], canary.views, policy.catastropheShare) : 1,
-        overFloor: ours > 0.5,
-        reason: `${where}: ${name} in ${percent(ours)} of canary views (${counts})`,
+        p:
+          broken && weighedBroken
+            ? tests.binomialAtLeast(
+                weighedBroken.sample[field],
+                weighedBroken.sample.views,
+                policy.catastropheShare,
+              )
+            : 1,
+        overFloor: broken,
+        reason: () => `${where}: ${name} in ${percent(ours)} of canary views (${counts()})`,
       });
+    }
   }
   for (const [name, field] of histogramChecks) {
     const ours = canary[field];
@@ -181,12 +309,15 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
     if (ourCount < policy.minRankSamples || theirCount < policy.minRankSamples) continue;
     const ourP75 = percentileOf(name, ours, 0.75) ?? 0;
     const theirP75 = percentileOf(name, theirs, 0.75) ?? 0;
-    const overFloor = ourP75 >= theirP75 * policy.p75Ratio;
+    // Histograms cannot be taken apart by client: what they rest on must be widely spread.
+    const viewers = () => spreadOf(canary.clients);
+    const overFloor = ourP75 >= theirP75 * policy.p75Ratio && spread(viewers());
     findings.push({
       family: site ? 'site' : 'route',
       p: overFloor ? tests.rankTestGreater(ours, theirs) : 1,
       overFloor,
-      reason: `${where}: p75 ${name} ${Math.round(ourP75)} ms on the canary against ${Math.round(theirP75)} ms live (${ourCount} and ${theirCount} samples)`,
+      reason: () =>
+        `${where}: p75 ${name} ${Math.round(ourP75)} ms on the canary against ${Math.round(theirP75)} ms live (${ourCount} samples from ${spreadText(viewers())}, ${theirCount} live)`,
     });
   }
   return findings;
@@ -207,7 +338,7 @@ function rollbackReasons(findings, lookLevel) {
   return findings.flatMap((finding) => {
     const level = (lookLevel * shares[finding.family]) / counts[finding.family];
     return finding.overFloor && finding.p <= level
-      ? [`${finding.reason}; p = ${pText(finding.p)} (needed ≤ ${pText(level)})`]
+      ? [`${finding.reason()}; p = ${pText(finding.p)} (needed ≤ ${pText(level)})`]
       : [];
   });
 }
@@ -233,17 +364,23 @@ function viewsNeeded(expected, bound, level) {
 /**
  * The non-inferiority checks on the whole site: each shows the canary below its floor.
  * @param {Sample} canary @param {Sample} live @param {CanaryPolicy} policy @param {number} level
+ * @param {ReturnType<typeof spreadOf> | null} viewers who the canary's views come from (null:
+ *   not weighed, and the checks run on all of its views)
  * @returns {HealthCheck[]}
  */
-function healthChecks(canary, live, policy, level) {
+function healthChecks(canary, live, policy, level, viewers) {
   /** @type {HealthCheck[]} */
   const checks = [];
+  // Shown without the client with the most views: one client's clean views cannot show it.
+  const tested = viewers
+    ? withoutLargestNetwork(canary, 'views', viewers, policy.healthyNetworks > 0).sample
+    : canary;
   for (const [name, field] of countChecks) {
     const theirs = shareOf(live[field], live.views);
     const floor = Math.min(1, theirs * policy.errorRatio + policy.errorPoints);
     const shown =
-      live.views > 0 && tests.binomialAtMost(canary[field], canary.views, floor) <= level;
-    const needed = shown ? 0 : Math.max(1, viewsNeeded(theirs, floor, level) - canary.views);
+      live.views > 0 && tests.binomialAtMost(tested[field], tested.views, floor) <= level;
+    const needed = shown ? 0 : Math.max(1, viewsNeeded(theirs, floor, level) - tested.views);
     checks.push({
       shown,
       needed,
@@ -315,11 +452,13 @@ function lookShareOf(elapsedMs, policy) {
  * @param {LaneSamples} [input.recent] the last `recentMs`
  * @param {string | number} input.startedAt when the canary started (ISO time or ms)
  * @param {number} input.share the canary's share of visitors, in percent
+ * @param {{ live: number; canary: number }} [input.served] pages served per lane over the run
+ *   (page views' tokens given); without it the pages-served check is not made
  * @param {number} [input.now] ms; the clock by default
  * @param {CanaryPolicy} [policy]
  * @returns {CanaryVerdict}
  */
-function judgeCanary({ cumulative, recent, startedAt, share, now = Date.now() }, policy = defaultCanaryPolicy) {
+function judgeCanary({ cumulative, recent, startedAt, share, served, now = Date.now() }, policy = defaultCanaryPolicy) {
   const started = typeof startedAt === 'number' ? startedAt : Date.parse(startedAt);
   const elapsedMs = Math.max(0, now - (Number.isNaN(started) ? now : started));
   const lookShare = lookShareOf(elapsedMs, policy);
@@ -368,7 +507,29 @@ function judgeCanary({ cumulative, recent, startedAt, share, now = Date.now() },
     blockers.push(
       `data health: ${percent(shareOf(canary.views, total))} of views are on the canary, whose share is ${share} % (p = ${pText(srmP)}): more canary beacons than its pages explain`,
     );
-  const checks = healthChecks(canary, live, policy, level);
+  // Each view's token counts once on each instance, so more views than tokens given means tokens
+  // replayed across instances or forged with a leaked key. A flush's worth of slack: an instance
+  // may store a view before another stores the token it gave.
+  if (served)
+    for (const [lane, sample] of /** @type {const} */ ([['canary', canary], ['live', live]])) {
+      const slack = Math.max(5, Math.ceil(served[lane] * 0.02));
+      if (sample.views > served[lane] + slack)
+        blockers.push(
+          `data health: ${sample.views} ${lane} views counted but ${served[lane]} ${lane} pages served (page views' tokens given): beacons beyond pages served`,
+        );
+    }
+  // Who the views come from is weighed only when the counts alone would call the canary healthy,
+  // or when its views are few (the costly part of a look: a busy canary has thousands of marks).
+  const rough = healthChecks(canary, live, policy, level, null);
+  const weigh =
+    (!blockers.length && rough.every((check) => check.shown)) ||
+    canary.views < 10 * policy.healthyClients;
+  const viewers = weigh ? spreadOf(canary.clients) : null;
+  if (viewers && (viewers.clients < policy.healthyClients || viewers.networks < policy.healthyNetworks))
+    blockers.push(
+      `too few visitors: the canary's views come from ${spreadText(viewers)}; healthy needs at least ${policy.healthyClients} clients in ${policy.healthyNetworks} networks`,
+    );
+  const checks = viewers ? healthChecks(canary, live, policy, level, viewers) : rough;
   const unshown = checks.filter((check) => !check.shown);
   if (!blockers.length && !unshown.length)
     return {
@@ -379,7 +540,11 @@ function judgeCanary({ cumulative, recent, startedAt, share, now = Date.now() },
       ],
       elapsedMs,
     };
-  const views = Math.max(0, ...unshown.map((check) => check.needed));
+  // Each missing visitor is at least one more view.
+  const views = Math.max(
+    viewers && viewers.clients < policy.healthyClients ? policy.healthyClients - viewers.clients : 0,
+    ...unshown.map((check) => check.needed),
+  );
   const perHour = canary.views / Math.max(elapsedMs / 3_600_000, 1 / 60);
   const hours = canary.views > 0 && Number.isFinite(views) ? views / perHour : null;
   const shareForAnHour =

@@ -11,11 +11,14 @@
  * healthy it read (a compare-and-swap on the document's update time), and never one a person
  * has finished the canary on (`finishedAt`, written by `promote --finish` the same way).
  */
-const { aggregatesCollection, minuteOf } = require('../field-data/aggregates.cjs');
-const { decodeMinuteAggregate } = require('../field-data/decode-aggregate.cjs');
+const { aggregatesCollection, minuteOf, servedCollection } = require('../field-data/aggregates.cjs');
+const {
+  decodeMinuteAggregate,
+  decodeServedMinute,
+} = require('../field-data/decode-aggregate.cjs');
 const { summarizeByLane } = require('../field-data/summary.cjs');
 const { judgeCanary } = require('./canary-judge.cjs');
-const { laneSamplesOf } = require('./canary-samples.cjs');
+const { laneSamplesOf, servedOf } = require('./canary-samples.cjs');
 
 /** @typedef {import('../remotes/remotes-json.cjs').Canary} Canary */
 /** @typedef {import('./canary-judge.cjs').CanaryPolicy} CanaryPolicy */
@@ -83,6 +86,20 @@ async function readCanaryAggregates(db, canary) {
 }
 
 /**
+ * The pages served (page views' tokens given) in each lane over a canary's run.
+ * @template Time
+ * @param {DecisionStore<Time>} db @param {Canary} canary
+ */
+async function readCanaryServed(db, canary) {
+  const snapshot = await db.collection(servedCollection).where('canary', '==', canary.id).get();
+  const minutes = snapshot.docs.flatMap((doc) => {
+    const minute = decodeServedMinute(doc.data());
+    return minute ? [minute] : [];
+  });
+  return servedOf(minutes, minuteOf(Date.parse(canary.startedAt)));
+}
+
+/**
  * Reads and judges a canary.
  * @template Time
  * @param {DecisionStore<Time>} db @param {Canary} canary @param {CanaryPolicy} policy
@@ -90,13 +107,17 @@ async function readCanaryAggregates(db, canary) {
  * @returns {Promise<CanaryVerdict>}
  */
 async function reviewCanary(db, canary, policy, now = Date.now()) {
-  const aggregates = await readCanaryAggregates(db, canary);
+  const [aggregates, served] = await Promise.all([
+    readCanaryAggregates(db, canary),
+    readCanaryServed(db, canary),
+  ]);
   const verdict = judgeCanary(
     {
       cumulative: laneSamplesOf(aggregates),
       recent: laneSamplesOf(aggregates, minuteOf(now - policy.recentMs)),
       startedAt: canary.startedAt,
       share: canary.share,
+      served,
       now,
     },
     policy,

@@ -1,11 +1,13 @@
 // @ts-check
 /**
  * What the canary's judge reads: per lane and route, the views, the views that had an error or
- * a failed load (yes/no per view), and the INP and LCP histograms, merged from the stored
- * minute aggregates.
+ * a failed load (yes/no per view), the INP and LCP histograms and, on the canary, who sent the
+ * views (client marks), merged from the stored minute aggregates; and per lane the pages served
+ * (page views' tokens given).
  */
 
 /** @typedef {import('../field-data/aggregates.cjs').MinuteAggregate} MinuteAggregate */
+/** @typedef {import('../field-data/aggregates.cjs').ServedMinute} ServedMinute */
 /** @typedef {import('../field-data/histogram.cjs').Histogram} Histogram */
 
 /**
@@ -15,25 +17,33 @@
  * @property {number} failedLoadViews views with at least one failed module load
  * @property {Histogram} inp
  * @property {Histogram} lcp
+ * @property {Record<string, number>} clients views by client mark (the canary's; live's are not kept)
+ * @property {Record<string, number>} badClients views with an error or a failed load by client mark
  */
 
 /** Samples by route, for the two lanes compared. @typedef {{ live: Record<string, Sample>; canary: Record<string, Sample> }} LaneSamples */
 
 /**
- * Histograms added together. Their keys were checked when they were read (decodeMinuteAggregate):
- * this runs at every look on every route, so it does not check them again.
- * @param {ReadonlyArray<Readonly<Histogram>>} histograms @returns {Histogram}
+ * Maps of counts added together.
+ * @param {ReadonlyArray<Readonly<Record<string, number>>>} maps @returns {Record<string, number>}
  */
-function addHistograms(histograms) {
-  /** @type {Histogram} */
+function addCounts(maps) {
+  /** @type {Record<string, number>} */
   const sum = {};
-  for (const histogram of histograms)
-    for (const key in histogram) sum[key] = (sum[key] ?? 0) + (histogram[key] ?? 0);
+  for (const map of maps) for (const key in map) sum[key] = (sum[key] ?? 0) + (map[key] ?? 0);
   return sum;
 }
 
 /** @returns {Sample} */
-const emptySample = () => ({ views: 0, errorViews: 0, failedLoadViews: 0, inp: {}, lcp: {} });
+const emptySample = () => ({
+  views: 0,
+  errorViews: 0,
+  failedLoadViews: 0,
+  inp: {},
+  lcp: {},
+  clients: {},
+  badClients: {},
+});
 
 /**
  * Samples added together. A view is counted with an error at most once: the yes/no counts are
@@ -44,12 +54,25 @@ function mergeSamples(samples) {
   const views = samples.reduce((sum, sample) => sum + sample.views, 0);
   const errorViews = samples.reduce((sum, sample) => sum + sample.errorViews, 0);
   const failedLoadViews = samples.reduce((sum, sample) => sum + sample.failedLoadViews, 0);
+  /** @type {Record<string, number> | undefined} */
+  let clients;
+  /** @type {Record<string, number> | undefined} */
+  let badClients;
+  // Histogram keys and marks were checked when they were read (decodeMinuteAggregate): this
+  // runs at every look on every route, so it does not check them again. The marks (thousands
+  // on a busy canary) are added up only when the judge asks for them.
   return {
     views,
     errorViews: Math.min(errorViews, views),
     failedLoadViews: Math.min(failedLoadViews, views),
-    inp: addHistograms(samples.map((sample) => sample.inp)),
-    lcp: addHistograms(samples.map((sample) => sample.lcp)),
+    inp: addCounts(samples.map((sample) => sample.inp)),
+    lcp: addCounts(samples.map((sample) => sample.lcp)),
+    get clients() {
+      return (clients ??= addCounts(samples.map((sample) => sample.clients)));
+    },
+    get badClients() {
+      return (badClients ??= addCounts(samples.map((sample) => sample.badClients)));
+    },
   };
 }
 
@@ -72,6 +95,8 @@ function laneSamplesOf(aggregates, fromMinute = '') {
       failedLoadViews: aggregate.failedLoads,
       inp: aggregate.inp ?? {},
       lcp: aggregate.lcp ?? {},
+      clients: aggregate.clients ?? {},
+      badClients: aggregate.badClients ?? {},
     });
   }
   /** @param {Record<string, Sample[]>} routes */
@@ -80,4 +105,17 @@ function laneSamplesOf(aggregates, fromMinute = '') {
   return { live: merged(parts.live), canary: merged(parts.canary) };
 }
 
-module.exports = { emptySample, mergeSamples, laneSamplesOf };
+/**
+ * Pages served (tokens given) per lane, from minutes at or after `fromMinute`.
+ * @param {ReadonlyArray<ServedMinute>} minutes @param {string} [fromMinute]
+ * @returns {{ live: number; canary: number }}
+ */
+function servedOf(minutes, fromMinute = '') {
+  const served = { live: 0, canary: 0 };
+  for (const minute of minutes)
+    if (minute.minute >= fromMinute && (minute.lane === 'live' || minute.lane === 'canary'))
+      served[minute.lane] += minute.served;
+  return served;
+}
+
+module.exports = { emptySample, mergeSamples, laneSamplesOf, servedOf };

@@ -113,6 +113,36 @@ it('a canary whose Home throws for every visitor, plus one forged good live beac
   expect(verdict.reasons.join('\n')).toMatch(/route \/ \(whole run\): .*an error/);
 });
 
+it('one network cannot roll a canary back: a dozen erring canary views from one /24 are not a rollback, from four networks they are', async () => {
+  const canary = canaryStarted(0.1);
+  const minute = minuteOf(Date.now() - 60_000);
+  await seedAggregates(db, [laneMinute('live', minute, 180, 1)]);
+  const dozen = (network: (index: number) => string) =>
+    Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        send(intake.port, { client: network(index), body: beacon({ errors: 1 }) }),
+      ),
+    );
+  // Twelve addresses of one network, each within its budget: each view counts, as it should.
+  expect((await dozen((index) => `198.51.100.${index + 1}`)).map((a) => a.status)).toEqual(
+    Array(12).fill(204),
+  );
+  await intake.fieldData.flush();
+  const oneNetwork = await reviewCanary(db, canary, defaultCanaryPolicy);
+  expect(oneNetwork.verdict).not.toBe('rollback');
+  // What is stored names clients by keyed marks, never by address.
+  const stored = (await storedDocuments(projectId, 'fieldData')).find(
+    (doc) => doc.fields.lane === 'canary',
+  );
+  expect(Object.keys(stored?.fields.clients as object)).toHaveLength(12);
+  expect(JSON.stringify(stored?.fields)).not.toMatch(/198\.51/);
+  await dozen((index) => `203.0.${113 + (index % 4)}.${index + 1}`);
+  await intake.fieldData.flush();
+  const verdict = await reviewCanary(db, canary, defaultCanaryPolicy);
+  expect(verdict.verdict).toBe('rollback');
+  expect(verdict.reasons.join('\n')).toMatch(/from 24 clients in 5 networks/);
+});
+
 /** No refill while a flood runs: however long it takes on a busy machine, exactly a burst gets in. */
 const noRefill = { FIELD_DATA_RATE_REFILL_MS: '600000' };
 

@@ -117,6 +117,11 @@ it("beacons without a served page's token are refused and counted", async () => 
   expect([sumOf(stored, 'beacons'), sumOf(stored, 'views'), sumOf(stored, 'errors')]).toEqual([
     1, 1, 1,
   ]);
+  // The page served is stored too, for the judge's pages-served check.
+  const pages = await storedDocuments(projectId, 'fieldDataServed');
+  expect(pages.map((doc) => [doc.fields.set, doc.fields.lane, doc.fields.served])).toEqual([
+    [set, 'canary', 1],
+  ]);
   const refusals = await storedDocuments(projectId, 'fieldDataRefused');
   expect([sumOf(refusals, 'no-token'), sumOf(refusals, 'bad-token')]).toEqual([1, 5]);
 });

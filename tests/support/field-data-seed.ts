@@ -2,6 +2,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import {
   aggregateIdOf,
   aggregatesCollection,
+  servedCollection,
+  servedIdOf,
   zeroCounts,
   type MinuteAggregate,
 } from '../../platform/field-data/aggregates.cjs';
@@ -24,16 +26,69 @@ export function histogramOf(
 export const times = (count: number, value: number): number[] =>
   Array(count).fill(value) as number[];
 
-/** Stores minute aggregates as the render server writes them (same collection, id and fields). */
+const hex6 = (value: number) => value.toString(16).padStart(6, '0');
+
+/**
+ * Client marks of `views` views from as many visitors, four to a network, the first `badViews`
+ * of them with an error or a failed load (`from` numbers the visitors, so that minutes seeded
+ * apart are different visitors).
+ */
+export function visitorMarks(
+  views: number,
+  badViews: number,
+  from = 0,
+): Pick<MinuteAggregate, 'clients' | 'badClients'> {
+  const clients: Record<string, number> = {};
+  const badClients: Record<string, number> = {};
+  for (let view = 0; view < Math.max(views, badViews); view += 1) {
+    const visitor = from + view;
+    const mark = `c${hex6(Math.floor(visitor / 4))}${hex6(visitor)}`;
+    if (view < views) clients[mark] = 1;
+    if (view < badViews) badClients[mark] = 1;
+  }
+  return { clients, badClients };
+}
+
+let visitorsSeeded = 0;
+
+/**
+ * Stores minute aggregates as the render servers write them (same collection, id and fields):
+ * a canary minute without client marks gets one visitor per view, and each minute's pages are
+ * stored as served (one page view's token given per view).
+ */
 export async function seedAggregates(db: Firestore, aggregates: MinuteAggregate[]): Promise<void> {
   const batch = db.batch();
-  for (const aggregate of aggregates)
+  const served = new Map<
+    string,
+    { minute: string; set: string; lane: string; canary: string | null; served: number }
+  >();
+  for (const aggregate of aggregates) {
+    const visitors = Math.max(aggregate.views, aggregate.errors, aggregate.failedLoads);
+    const marked =
+      aggregate.lane === 'canary' && !aggregate.clients
+        ? {
+            ...aggregate,
+            ...visitorMarks(
+              aggregate.views,
+              Math.max(aggregate.errors, aggregate.failedLoads),
+              visitorsSeeded,
+            ),
+          }
+        : aggregate;
+    visitorsSeeded += visitors;
     batch.set(
       db
         .collection(aggregatesCollection)
         .doc(aggregateIdOf(aggregate.minute, aggregate.set, aggregate.route)),
-      aggregate,
+      marked,
     );
+    const id = servedIdOf(aggregate.minute, aggregate.set);
+    const { minute, set, lane, canary } = aggregate;
+    const entry = served.get(id) ?? { minute, set, lane, canary, served: 0 };
+    entry.served += aggregate.views;
+    served.set(id, entry);
+  }
+  for (const [id, entry] of served) batch.set(db.collection(servedCollection).doc(id), entry);
   await batch.commit();
 }
 

@@ -73,10 +73,13 @@ say(
   `- Each view has an error with probability ${model.errorShare * 100} % and a failed load with ${model.failedLoadShare * 100} % (yes/no per view); LCP lognormal, median ${model.lcpMedianMs} ms, σ ${model.lcpSigma}; ${model.interactShare * 100} % of views have an INP, lognormal, median ${model.inpMedianMs} ms, σ ${model.inpSigma}; values counted into the stored 12 % histogram buckets.`,
 );
 say(
+  `- Each canary view comes from one of the day's canary visitors (each makes ${model.viewsPerVisitor} views a day on average), ${model.visitorsPerNetwork} visitors to a network; every view's page was served (a page view's token given) unless a row says otherwise.`,
+);
+say(
   '- The judge sees the whole run and the last hour (its recent window) at each look. A run ends at its first rollback; a "healthy" is noted and the run goes on (a later rollback would replace it).',
 );
 say(
-  `- Forged beacons are added as the intake leaves them: a beacon counts at most one view, one error and one failed load, and one client (an address, an IPv6 /64) at most ${clientBudget.views} views and ${clientBudget.errorViews} views with an error per lane and hour.`,
+  `- Forged beacons are added as the intake leaves them: a beacon counts at most one view, one error and one failed load, and one client (an address, an IPv6 /64) at most ${clientBudget.views} views and ${clientBudget.errorViews} views with an error per lane and hour, marked as that client.`,
 );
 say();
 
@@ -152,13 +155,26 @@ say();
 say('| scenario | views/h | runs | outcome |');
 say('|---|---|---|---|');
 const forgedRuns = Math.max(20, Math.round(runs / 4));
-/** @param {LaneSamples} step @param {'live' | 'canary'} lane @param {number} views @param {number} errorViews */
-const addForged = (step, lane, views, errorViews) => {
+/**
+ * Adds a forger's views to a step, marked on the canary as the intake marks a client (by
+ * default one forger: "cf00000f00000" is not a mark the model's visitors have).
+ * @param {LaneSamples} step @param {'live' | 'canary'} lane @param {number} views @param {number} errorViews
+ * @param {string} [mark]
+ */
+const addForged = (step, lane, views, errorViews, mark = 'cf00000f00000') => {
   const sample = step[lane]['/'] ?? emptySample();
+  const clients = { ...sample.clients };
+  const badClients = { ...sample.badClients };
+  if (lane === 'canary') {
+    if (views) clients[mark] = (clients[mark] ?? 0) + views;
+    if (errorViews) badClients[mark] = (badClients[mark] ?? 0) + errorViews;
+  }
   step[lane]['/'] = {
     ...sample,
     views: sample.views + views,
     errorViews: sample.errorViews + errorViews,
+    clients,
+    badClients,
   };
 };
 {
@@ -216,6 +232,58 @@ for (const viewsPerHour of [20, 100]) {
   const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
   say(
     `| a canary erring on 60 % of views, one forged good live beacon a minute | ${viewsPerHour} | ${forgedRuns} | rolled back in ${rolled.length} (median ${duration(median(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))}); called healthy in ${healthy} |`,
+  );
+}
+for (const viewsPerHour of [20, 100]) {
+  // Three addresses of one network, each spending its error budget on the canary every hour.
+  const outcomes = runMany(
+    {
+      viewsPerHour,
+      lookEveryMs: 5 * 60_000,
+      durationMs: 24 * hour,
+      defect: null,
+      forge: (at, step) => {
+        if (at % hour !== 5 * 60_000) return;
+        for (const client of ['00000a', '00000b', '00000c'])
+          addForged(
+            step,
+            'canary',
+            clientBudget.errorViews,
+            clientBudget.errorViews,
+            `cf00000${client}`,
+          );
+      },
+    },
+    forgedRuns,
+    5 + viewsPerHour,
+  );
+  const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
+  say(
+    `| a healthy canary, 3 addresses of one network each sending ${clientBudget.errorViews} error views an hour | ${viewsPerHour} | ${forgedRuns} | rolled back in ${rolled} |`,
+  );
+}
+{
+  // An equal canary whose page views' tokens are replayed on other instances: 100 canary views
+  // an hour counted without a page served.
+  const replayed = Math.round((100 * 5 * 60_000) / hour);
+  const outcomes = runMany(
+    {
+      viewsPerHour: 5000,
+      lookEveryMs: 5 * 60_000,
+      durationMs: 24 * hour,
+      defect: null,
+      forge: (at, step) => {
+        for (let index = 0; index < replayed; index += 1)
+          addForged(step, 'canary', 1, 0, `cf10000${index.toString(16).padStart(6, '0')}`);
+      },
+      unserved: () => ({ live: 0, canary: replayed }),
+    },
+    forgedRuns,
+    6,
+  );
+  const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
+  say(
+    `| an equal canary, 100 canary views an hour from replayed tokens (no page served) | 5000 | ${forgedRuns} | called healthy in ${healthy} |`,
   );
 }
 {

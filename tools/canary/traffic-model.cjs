@@ -3,7 +3,9 @@
  * A seeded model of a site's visitors for the canary judge's bench: views arrive as a Poisson
  * process split over routes and lanes; each view errs, fails a load, has an LCP and (for the
  * share of visitors who interact) an INP, drawn from the distributions below, then counted
- * into the same samples and histogram buckets the render servers store.
+ * into the same samples and histogram buckets the render servers store. Each canary view comes
+ * from a visitor drawn from the day's canary visitors (each makes `viewsPerVisitor` views a day
+ * on average), four visitors to a network, marked as the render servers mark them.
  */
 const prand = require('pure-rand');
 const { bucketOf } = require('../../platform/field-data/histogram.cjs');
@@ -31,7 +33,15 @@ const model = Object.freeze({
   inpMedianMs: 120,
   inpSigma: 0.6,
   interactShare: 0.4,
+  viewsPerVisitor: 1.5,
+  visitorsPerNetwork: 4,
 });
+
+const hex6 = (/** @type {number} */ value) => value.toString(16).padStart(6, '0');
+
+/** A visitor's client mark (platform/field-data/client-marks.cjs's shape). @param {number} visitor */
+const markOf = (visitor) =>
+  `c${hex6(Math.floor(visitor / model.visitorsPerNetwork) % 0x1000000)}${hex6(visitor % 0x1000000)}`;
 
 /**
  * How the canary differs from live in a scenario.
@@ -66,16 +76,22 @@ function randomSource(seed) {
  * @param {Sample} sample @param {number} count @param {string} route
  * @param {Defect | null} defect null for live (and a canary equal to it)
  * @param {ReturnType<typeof randomSource>} random
+ * @param {number} visitors how many visitors the views come from (0: not marked, as live)
  */
-function addViews(sample, count, route, defect, random) {
+function addViews(sample, count, route, defect, random, visitors) {
   const errorShare = model.errorShare * (defect?.errorFactor ?? 1);
   const broken = defect?.brokenRoute === route;
   const inpFactor =
     defect?.inpFactor && (!defect.inpRoute || defect.inpRoute === route) ? defect.inpFactor : 1;
   for (let view = 0; view < count; view += 1) {
     sample.views += 1;
-    if (broken || random.uniform() < errorShare) sample.errorViews += 1;
-    if (random.uniform() < model.failedLoadShare) sample.failedLoadViews += 1;
+    const mark = visitors > 0 ? markOf(Math.floor(random.uniform() * visitors)) : '';
+    if (mark) sample.clients[mark] = (sample.clients[mark] ?? 0) + 1;
+    const error = broken || random.uniform() < errorShare;
+    const failedLoad = random.uniform() < model.failedLoadShare;
+    if (error) sample.errorViews += 1;
+    if (failedLoad) sample.failedLoadViews += 1;
+    if (mark && (error || failedLoad)) sample.badClients[mark] = (sample.badClients[mark] ?? 0) + 1;
     const lcp = model.lcpMedianMs * Math.exp(model.lcpSigma * random.normal());
     const lcpKey = bucketOf('LCP', lcp);
     sample.lcp[lcpKey] = (sample.lcp[lcpKey] ?? 0) + 1;
@@ -106,7 +122,11 @@ function trafficOf({ viewsPerHour, share, ms, defect }, random) {
       const count = random.poisson((viewsPerHour * ms * weight * laneShare) / 3_600_000);
       if (count === 0) continue;
       const sample = emptySample();
-      addViews(sample, count, route, lane === 'canary' ? defect : null, random);
+      const visitors =
+        lane === 'canary'
+          ? Math.max(1, Math.round((viewsPerHour * 24 * laneShare) / model.viewsPerVisitor))
+          : 0;
+      addViews(sample, count, route, lane === 'canary' ? defect : null, random, visitors);
       lanes[lane][route] = sample;
     }
   return lanes;
@@ -133,7 +153,7 @@ function addInto(into, step, sign = 1) {
       target.views += sign * sample.views;
       target.errorViews += sign * sample.errorViews;
       target.failedLoadViews += sign * sample.failedLoadViews;
-      for (const field of /** @type {const} */ (['inp', 'lcp']))
+      for (const field of /** @type {const} */ (['inp', 'lcp', 'clients', 'badClients']))
         for (const [key, count] of Object.entries(sample[field])) {
           const next = (target[field][key] ?? 0) + sign * count;
           if (next > 0) target[field][key] = next;
@@ -148,9 +168,19 @@ function addInto(into, step, sign = 1) {
  * @param {number} run.viewsPerHour @param {number} run.lookEveryMs @param {number} run.durationMs
  * @param {Defect | null} run.defect @param {number} run.seed
  * @param {(atMs: number, step: LaneSamples) => void} [run.forge] adds forged data to a step
+ * @param {(atMs: number) => { live: number; canary: number }} [run.unserved] views counted in a
+ *   step without a page served (tokens replayed); every other view's page was served
  * @returns {RunOutcome}
  */
-function simulateRun({ viewsPerHour, lookEveryMs, durationMs, defect, seed: runSeed, forge }) {
+function simulateRun({
+  viewsPerHour,
+  lookEveryMs,
+  durationMs,
+  defect,
+  seed: runSeed,
+  forge,
+  unserved,
+}) {
   const policy = canaryPolicyOf({ lookEveryMs });
   const random = randomSource(runSeed);
   /** @type {LaneSamples} */
@@ -163,15 +193,23 @@ function simulateRun({ viewsPerHour, lookEveryMs, durationMs, defect, seed: runS
   /** @type {number | null} */
   let healthyAt = null;
   let last = 'wait';
+  const served = { live: 0, canary: 0 };
   for (let at = lookEveryMs; at <= durationMs; at += lookEveryMs) {
     const step = trafficOf({ viewsPerHour, share, ms: lookEveryMs, defect }, random);
     forge?.(at, step);
+    const replayed = unserved?.(at) ?? { live: 0, canary: 0 };
+    for (const lane of /** @type {const} */ (['live', 'canary']))
+      served[lane] +=
+        Object.values(step[lane]).reduce((sum, sample) => sum + sample.views, 0) - replayed[lane];
     addInto(cumulative, step);
     window.push(step);
     addInto(recent, step);
     if (window.length > windowSteps)
       addInto(recent, /** @type {LaneSamples} */ (window.shift()), -1);
-    const verdict = judgeCanary({ cumulative, recent, startedAt: 0, share, now: at }, policy);
+    const verdict = judgeCanary(
+      { cumulative, recent, startedAt: 0, share, served, now: at },
+      policy,
+    );
     last = verdict.verdict;
     if (verdict.verdict === 'healthy') healthyAt ??= at;
     if (verdict.verdict === 'rollback') {

@@ -6,9 +6,12 @@ import type { AddressInfo } from 'node:net';
 import {
   aggregateIdOf,
   minuteOf,
+  servedCollection,
+  servedIdOf,
   zeroCounts,
   type MinuteAggregate,
 } from '../../../platform/field-data/aggregates.cjs';
+import { visitorMarks } from '../../../tests/support/field-data-seed';
 import { bucketOf } from '../../../platform/field-data/histogram.cjs';
 import { clearEmulator } from './clear-emulator';
 import { judgeCanary } from '../index';
@@ -86,6 +89,12 @@ async function seed(id: string, lanes: Record<'live' | 'canary', Partial<MinuteA
   const minute = minuteOf(Date.now() - 60_000);
   for (const [lane, fields] of Object.entries(lanes)) {
     const set = lane === 'live' ? 'aaaaaaaaaaaa' : 'bbbbbbbbbbbb';
+    const views = fields.views ?? 0;
+    // As the render servers store them: the canary's visitors marked, the pages served counted.
+    const marks =
+      lane === 'canary'
+        ? visitorMarks(views, Math.max(fields.errors ?? 0, fields.failedLoads ?? 0))
+        : {};
     await db.doc(`fieldData/${aggregateIdOf(minute, set, '/')}`).set({
       minute,
       set,
@@ -94,8 +103,12 @@ async function seed(id: string, lanes: Record<'live' | 'canary', Partial<MinuteA
       canary: id,
       releases: {},
       ...zeroCounts(),
+      ...marks,
       ...fields,
     });
+    await db
+      .doc(`${servedCollection}/${servedIdOf(minute, set)}`)
+      .set({ minute, set, lane, canary: id, served: views });
   }
 }
 

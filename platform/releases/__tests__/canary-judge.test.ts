@@ -17,13 +17,42 @@ function histogramOf(metric: 'INP' | 'LCP', count: number, centreMs: number): Hi
   return histogram;
 }
 
-const sample = (views: number, fields: Partial<Omit<Sample, 'views'>> & { inpMs?: number } = {}): Sample => ({
-  views,
-  errorViews: fields.errorViews ?? Math.round(views * 0.005),
-  failedLoadViews: fields.failedLoadViews ?? Math.round(views * 0.002),
-  inp: fields.inp ?? histogramOf('INP', Math.round(views * 0.4), fields.inpMs ?? 120),
-  lcp: fields.lcp ?? histogramOf('LCP', views, 900),
-});
+const hex6 = (value: number) => value.toString(16).padStart(6, '0');
+
+/**
+ * Client marks of `views` views from `clients` clients spread over `networks` networks (each
+ * view its own client in its own network by default), the first `bad` views with an error.
+ */
+function marksOf(views: number, bad: number, clients = views, networks = clients) {
+  const all: Record<string, number> = {};
+  const badClients: Record<string, number> = {};
+  for (let view = 0; view < views; view += 1) {
+    const client = view % clients;
+    const mark = `c${hex6(client % networks)}${hex6(client)}`;
+    all[mark] = (all[mark] ?? 0) + 1;
+    if (view < bad) badClients[mark] = (badClients[mark] ?? 0) + 1;
+  }
+  return { clients: all, badClients };
+}
+
+type SampleFields = Partial<Omit<Sample, 'views' | 'clients' | 'badClients'>> & {
+  inpMs?: number;
+  /** How many clients in how many networks the views come from (each view its own by default). */
+  from?: { clients: number; networks?: number };
+};
+
+const sample = (views: number, fields: SampleFields = {}): Sample => {
+  const errorViews = fields.errorViews ?? Math.round(views * 0.005);
+  const failedLoadViews = fields.failedLoadViews ?? Math.round(views * 0.002);
+  return {
+    views,
+    errorViews,
+    failedLoadViews,
+    inp: fields.inp ?? histogramOf('INP', Math.round(views * 0.4), fields.inpMs ?? 120),
+    lcp: fields.lcp ?? histogramOf('LCP', views, 900),
+    ...marksOf(views, Math.max(errorViews, failedLoadViews), fields.from?.clients, fields.from?.networks),
+  };
+};
 
 const lanes = (live: Record<string, Sample>, canary: Record<string, Sample>): LaneSamples => ({ live, canary });
 const judge = (cumulative: LaneSamples, now: number, share = 10) =>
@@ -90,6 +119,43 @@ describe('judgeCanary', () => {
     expect(verdict.reasons[0]).toMatch(/^data health: 40\.0 % of views are on the canary, whose share is 10 %/);
   });
 
+  it('does not let one client or one network decide a rollback, and runs its tests without the client that weighs most', () => {
+    const live = { '/': sample(20, { errorViews: 0 }) };
+    const broken = (from: SampleFields['from']) => ({ '/': sample(10, { errorViews: 10, from }) });
+    const one = judge(lanes(live, broken({ clients: 1 })), minutes(3));
+    expect(one.verdict).toBe('wait');
+    expect(judge(lanes(live, broken({ clients: 10, networks: 1 })), minutes(3)).verdict).toBe('wait');
+    expect(judge(lanes(live, broken({ clients: 10, networks: 5 })), minutes(3)).verdict).toBe('rollback');
+    // 30 errors in 1,000 canary views against 0.5 % live: a rollback when 30 clients sent them,
+    // not when one client sent 21 of them (its hourly budget over ten and a half hours).
+    const wide = { '/': sample(90_000, { errorViews: 450 }) };
+    const many = { '/': sample(1000, { errorViews: 30 }) };
+    expect(judge(lanes(wide, many), minutes(630)).verdict).toBe('rollback');
+    const forged = { '/': { ...many['/'], badClients: { ...marksOf(9, 9).badClients, c0000aa0000aa: 21 } } };
+    const verdict = judge(lanes(wide, forged), minutes(630));
+    expect(verdict.verdict).not.toBe('rollback');
+    expect(verdict.reasons.join('\n')).not.toMatch(/p = .*needed/);
+  });
+
+  it('does not call healthy a canary whose views come from too few clients, or beyond the pages served', () => {
+    const live = { '/': sample(90_000) };
+    const few = judge(lanes(live, { '/': sample(10_000, { from: { clients: 19, networks: 19 } }) }), minutes(10));
+    expect(few.verdict).toBe('inconclusive');
+    expect(few.reasons[0]).toBe(
+      'too few visitors: the canary\'s views come from 19 clients in 19 networks; healthy needs at least 20 clients in 5 networks',
+    );
+    expect(few.needs?.views).toBe(1);
+    const cumulative = lanes(live, { '/': sample(10_000) });
+    const served = (canary: number) =>
+      judgeCanary({ cumulative, startedAt, share: 10, now: minutes(10), served: { live: 90_000, canary } });
+    expect(served(10_000).verdict).toBe('healthy');
+    const beyond = served(9_000);
+    expect(beyond.verdict).toBe('inconclusive');
+    expect(beyond.reasons[0]).toBe(
+      "data health: 10000 canary views counted but 9000 canary pages served (page views' tokens given): beacons beyond pages served",
+    );
+  });
+
   it('spends its level across the looks: looking every 30 s asks more of each look', () => {
     const live = { '/': sample(20, { errorViews: 0 }) };
     const canary = { '/': sample(6, { errorViews: 6 }) };
@@ -111,6 +177,8 @@ describe('canaryPolicyOf', () => {
     expect(() => canaryPolicyOf({ p75Ratio: 0.5 })).toThrow(/at least 1/);
     expect(() => canaryPolicyOf({ windowMs: '10m' })).toThrow(/windowMs/);
     expect(() => canaryPolicyOf({ minRankSamples: Number.NaN })).toThrow(/minRankSamples/);
+    expect(() => canaryPolicyOf({ minClients: 0 })).toThrow(/minClients/);
+    expect(canaryPolicyOf({ minNetworks: 0 }).minNetworks).toBe(0);
     expect(() => canaryPolicyOf({ surprise: 1 } as never)).toThrow(/Unknown/);
   });
 });

@@ -4,6 +4,8 @@ import {
   histogramFields,
   minuteOf,
   refusalsCollection,
+  servedCollection,
+  servedIdOf,
 } from '../../../platform/field-data/aggregates.cjs';
 import type { Beacon, BeaconRefusal, MetricName } from '../../../platform/field-data/beacon.cjs';
 import { bucketOf } from '../../../platform/field-data/histogram.cjs';
@@ -24,8 +26,17 @@ export interface AggregatorOptions {
 }
 
 export interface Aggregator {
-  /** `notes`: whether the beacon had its own log line, and whether its client's budget cut it. */
-  addBeacon(beacon: Beacon, info: SetInfo, notes?: { logged: boolean; cut: boolean }): void;
+  /**
+   * `notes`: whether the beacon had its own log line, whether its client's budget cut it, and
+   * its client's mark (client-marks.cjs), kept on the canary lane for its judge.
+   */
+  addBeacon(
+    beacon: Beacon,
+    info: SetInfo,
+    notes?: { logged: boolean; cut: boolean; client?: string },
+  ): void;
+  /** A page view's token given for `set`: one page served. */
+  addServed(set: string, info: SetInfo): void;
   addRefusal(reason: BeaconRefusal): void;
   /** Writes what has been added so far (after any flush under way); never rejects. */
   flush(): Promise<void>;
@@ -36,8 +47,8 @@ export interface Aggregator {
 /** A refusal reason as a field path: hyphenated names are quoted, as Firestore requires. */
 const quoted = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name}\``);
 
-/** The increments one beacon adds to its minute's document. */
-function incrementsOf(beacon: Beacon): Record<string, number> {
+/** The increments one beacon adds to its minute's document (`client`: its mark, on the canary). */
+function incrementsOf(beacon: Beacon, client: string | undefined): Record<string, number> {
   const increments: Record<string, number> = {
     beacons: 1,
     views: beacon.view ? 1 : 0,
@@ -51,6 +62,10 @@ function incrementsOf(beacon: Beacon): Record<string, number> {
     const field = `${histogramFields[metric]}.${bucketOf(metric, value)}`;
     increments[field] = (increments[field] ?? 0) + 1;
   }
+  // Only what the client added: a mark with nothing is not a visitor of the canary.
+  if (client && beacon.view) increments[`clients.${client}`] = 1;
+  if (client && (beacon.errors > 0 || beacon.failedLoads > 0))
+    increments[`badClients.${client}`] = 1;
   return increments;
 }
 
@@ -147,7 +162,14 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
         releases: { ...info.releases },
       };
       const path = `${aggregatesCollection}/${aggregateIdOf(minute, beacon.set, beacon.route)}`;
-      pending.add(minute, path, fields, incrementsOf(beacon));
+      const client = lane === 'canary' ? notes.client : undefined;
+      pending.add(minute, path, fields, incrementsOf(beacon, client));
+    },
+    addServed(set, info) {
+      const minute = minuteOf(Date.now());
+      const { lane, canary } = info;
+      const path = `${servedCollection}/${servedIdOf(minute, set)}`;
+      pending.add(minute, path, { minute, set, lane, canary }, { served: 1 });
     },
     addRefusal(reason) {
       refused[reason] = (refused[reason] ?? 0) + 1;

@@ -12,7 +12,7 @@ import { errorField, errorOnce, log } from '../log';
 import type { Aggregator } from './aggregator';
 import { clientAddressOf } from './client-address';
 import type { Counted } from './client-budget';
-import { clientKeyOf } from './client-key';
+import { clientKeyOf, networkOf } from './client-key';
 import { readBody } from './read-body';
 import type { SetInfo, SetInfoOf } from './set-info';
 
@@ -38,6 +38,14 @@ export interface IntakeOptions {
   ) => Counted & { cut: boolean };
   /** Whether this accepted beacon may have its own log line (a bounded rate of them). */
   readonly mayLog: () => boolean;
+  /** A client's mark in its network, as stored for a canary's judge (client-marks.cjs). */
+  readonly markOf: (client: string, network: string) => string;
+}
+
+/** Who sent a beacon: its client (an IPv4 address, an IPv6 /64) and that client's network. */
+interface Sender {
+  readonly client: string;
+  readonly network: string;
 }
 
 /** sendBeacon sends a string as text/plain (no CORS preflight); a JSON type is taken too. */
@@ -89,11 +97,11 @@ export function createBeaconIntake(options: IntakeOptions) {
     res: ServerResponse,
     sent: Beacon,
     info: SetInfo,
-    client: string,
+    sender: Sender,
     repeated: boolean,
   ) {
     // A view counts once, with at most one error and one failed load, within its client's budget.
-    const counted = options.countBeacon(client, info.lane, sent);
+    const counted = options.countBeacon(sender.client, info.lane, sent);
     const beacon: Beacon = {
       v: sent.v,
       set: sent.set,
@@ -125,7 +133,10 @@ export function createBeaconIntake(options: IntakeOptions) {
         ...(counted.cut ? { cut: true } : {}),
         ...(repeated ? { repeated: true } : {}),
       });
-    options.aggregator.addBeacon(beacon, info, { logged, cut: counted.cut });
+    // Only the canary's judge reads marks: the live lane's many clients are not kept.
+    const client =
+      info.lane === 'canary' ? options.markOf(sender.client, sender.network) : undefined;
+    options.aggregator.addBeacon(beacon, info, { logged, cut: counted.cut, client });
     res.writeHead(204, { 'Cache-Control': 'no-store' });
     res.end();
   }
@@ -133,7 +144,7 @@ export function createBeaconIntake(options: IntakeOptions) {
   async function readBeacon(
     req: IncomingMessage,
     res: ServerResponse,
-    client: string,
+    sender: Sender,
   ): Promise<void> {
     const body = await readBody(req, maxBeaconBytes);
     if (body.kind === 'gone') return;
@@ -156,7 +167,7 @@ export function createBeaconIntake(options: IntakeOptions) {
     if (!view.ok || view.set !== reading.beacon.set || view.lane !== info.lane)
       return refuse(res, 'bad-token');
     const fresh = options.takeView(view.viewId, reading.beacon);
-    accept(res, fresh, info, client, fresh.repeated);
+    accept(res, fresh, info, sender, fresh.repeated);
   }
 
   function failed(res: ServerResponse, error: unknown) {
@@ -170,13 +181,14 @@ export function createBeaconIntake(options: IntakeOptions) {
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     try {
       if (req.method !== 'POST') return refuse(res, 'wrong-method', { Allow: 'POST' });
-      const client = clientKeyOf(clientAddressOf(req, options.trustedProxies));
+      const address = clientAddressOf(req, options.trustedProxies);
+      const sender = { client: clientKeyOf(address), network: networkOf(address) };
       // Before the body is read: a flood costs as little as possible.
-      if (!options.takeToken(client))
+      if (!options.takeToken(sender.client))
         return refuse(res, 'rate-limited', { 'Retry-After': String(options.retryAfterSeconds) });
       const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!acceptedTypes.has(type)) return refuse(res, 'wrong-type');
-      readBeacon(req, res, client).catch((error: unknown) => failed(res, error));
+      readBeacon(req, res, sender).catch((error: unknown) => failed(res, error));
     } catch (error) {
       failed(res, error);
     }

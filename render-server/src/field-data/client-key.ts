@@ -12,3 +12,18 @@ export function clientKeyOf(address: string): string {
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
   return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
 }
+
+/**
+ * The network a client is in, so that a canary's verdict can ask for several: an IPv4 /24, an
+ * IPv6 /48 (a site or a provider's customer is given one).
+ */
+export function networkOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') {
+    const [a, b, c] = (parsed as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 3);
+  return `${parts.map((part) => part.toString(16)).join(':')}::/48`;
+}

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Lane } from '../../../platform/field-data/aggregates.cjs';
 import type { BeaconRefusal } from '../../../platform/field-data/beacon.cjs';
 import { viewTokenLifetimeMs } from '../../../platform/field-data/view-token.cjs';
+import { clientMarkKeyOf, clientMarkOf } from '../../../platform/field-data/client-marks.cjs';
 import { createAggregator } from './aggregator';
 import { createBeaconIntake } from './beacon-intake';
 import { createClientBudgets } from './client-budget';
@@ -81,7 +82,10 @@ export function createFieldData(
     takeToken: rate(),
     retryAfterSeconds,
     mayHold: tokens.mayHold,
-    countIssued: (lane) => void (issued[lane] = (issued[lane] ?? 0) + 1),
+    countIssued: (set, info) => {
+      issued[info.lane] = (issued[info.lane] ?? 0) + 1;
+      aggregator.addServed(set, info);
+    },
   });
   const handle = createBeaconIntake({
     setInfo,
@@ -96,6 +100,10 @@ export function createFieldData(
       views: config.clientViews,
       errorViews: config.clientErrorViews,
     }),
+    markOf: (() => {
+      const markKey = clientMarkKeyOf(tokens.key);
+      return (client: string, network: string) => clientMarkOf(markKey, client, network);
+    })(),
     mayLog: (() => {
       const take = createRateLimiter({
         burst: loggedPerMinute,

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { versionSetIdPattern } from '../../../platform/field-data/beacon.cjs';
 import { issueViewToken } from '../../../platform/field-data/view-token.cjs';
-import type { Lane } from '../../../platform/field-data/aggregates.cjs';
 import { clientAddressOf } from './client-address';
 import { clientKeyOf } from './client-key';
 import type { SetInfo, SetInfoOf } from './set-info';
@@ -18,8 +17,8 @@ export interface ViewTokenDeskOptions {
    * visitor's signed canary cohort, a preview's page a valid preview (see visitor-lane).
    */
   readonly mayHold: (req: IncomingMessage, info: SetInfo) => boolean;
-  /** Counts a token given, by lane: the page views served, as the pages themselves say. */
-  readonly countIssued: (lane: Lane) => void;
+  /** Counts a token given: a page view served, as the page itself says. */
+  readonly countIssued: (set: string, info: SetInfo) => void;
 }
 
 function answer(res: ServerResponse, status: number, text: string, headers = {}) {
@@ -51,7 +50,7 @@ export function createViewTokenDesk(options: ViewTokenDeskOptions) {
     const info = options.setInfo(set);
     if (!info) return answer(res, 422, 'unknown-set\n');
     if (!options.mayHold(req, info)) return answer(res, 403, 'not-your-lane\n');
-    options.countIssued(info.lane);
+    options.countIssued(set, info);
     answer(
       res,
       200,
