@@ -26,12 +26,13 @@
  * One client cannot decide a verdict (the intake already caps what each adds per hour):
  * - a rollback needs its evidence from at least `minClients` clients in `minNetworks` networks
  *   (the canary's views with an error or a failed load, for those checks; its views, for INP
- *   and LCP); the error and failed-load tests run without the network that weighs most on
- *   them, and what is left must still be that spread, so a rollback stands only if it stands
- *   without any one client or network;
+ *   and LCP); in the error and failed-load tests the network that weighs most counts no more
+ *   than the next one, and what is counted must still be that spread, so no one client or
+ *   network's addresses decide a rollback;
  * - "healthy" needs canary views from at least `healthyClients` clients in `healthyNetworks`
- *   networks, its error checks run without the network with the most views, and no more canary
- *   views counted than canary pages served (page views' tokens given, when the caller has them).
+ *   networks, its error checks shown with the network of the most views counted no more than
+ *   the next one, and no more canary views counted than canary pages served (page views'
+ *   tokens given, when the caller has them).
  */
 const normalQuantile = require('@stdlib/stats-base-dists-normal-quantile');
 const { countOf, percentileOf } = require('../field-data/histogram.cjs');
@@ -147,24 +148,34 @@ const pText = (p) => (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
 const siteOf = (routes) => mergeSamples(Object.values(routes));
 
 /**
- * How many clients and networks a map of client marks holds, and the network that weighs most.
+ * How many clients and networks a map of client marks holds, the network that weighs most (its
+ * count and its clients) and the count of the next one.
  * @param {Readonly<Record<string, number>>} marks
  */
 function spreadOf(marks) {
   let clients = 0;
-  /** @type {Map<string, number>} */
+  /** @type {Map<string, { count: number; clients: number }>} */
   const networks = new Map();
   for (const mark in marks) {
     const count = marks[mark] ?? 0;
     if (count <= 0) continue;
     clients += 1;
     const network = networkOfMark(mark);
-    networks.set(network, (networks.get(network) ?? 0) + count);
+    const entry = networks.get(network) ?? { count: 0, clients: 0 };
+    entry.count += count;
+    entry.clients += 1;
+    networks.set(network, entry);
   }
   let top = '';
   let topCount = 0;
-  for (const [network, count] of networks) if (count > topCount) [top, topCount] = [network, count];
-  return { clients, networks: networks.size, top, topCount };
+  let topClients = 0;
+  let second = 0;
+  for (const [network, entry] of networks)
+    if (entry.count > topCount) {
+      second = topCount;
+      [top, topCount, topClients] = [network, entry.count, entry.clients];
+    } else second = Math.max(second, entry.count);
+  return { clients, networks: networks.size, top, topCount, topClients, second };
 }
 
 /** The counts of one network's marks, added up. @param {Readonly<Record<string, number>>} marks @param {string} network */
@@ -175,33 +186,33 @@ function countIn(marks, network) {
 }
 
 /**
- * A lane's count figures without the network that weighs most: the one with the most views with
- * an error or a failed load (`by: 'bad'`, for a rollback) or with the most views (`by: 'views'`,
- * for "healthy"), so that no one client, nor one network's many addresses, decides. Its bad
- * views come off both counts and its views off the views, which errs towards no verdict.
+ * A lane's count figures with the network that weighs most counted no more than the next one,
+ * so that no one client, nor one network's many addresses, decides: weighed by the views with
+ * an error or a failed load (`by: 'bad'`, for a rollback: its excess of bad views, and the same
+ * share of its views, come off) or by the views (`by: 'views'`, for "healthy": its excess of
+ * views comes off, its bad views stay). Both err towards no verdict.
  * @param {Sample} sample @param {'bad' | 'views'} by
  * @param {ReturnType<typeof spreadOf>} [all] the evidence's spread, when the caller has it
  * @param {boolean} [weigh] false: networks are not weighed, the sample is returned whole
  * @returns {{ sample: Sample; rest: { clients: number; networks: number }; all: ReturnType<typeof spreadOf> }}
- *   `rest`: who the bad views left come from (`by: 'views'`: all); `all`: who all of it came from
+ *   `rest`: who the weighed bad views come from (the top network's left as one client; `by:
+ *   'views'`: all); `all`: who all of the evidence came from
  */
-function withoutLargestNetwork(
+function weighedByNetwork(
   sample,
   by,
   all = spreadOf(by === 'bad' ? sample.badClients : sample.clients),
   weigh = true,
 ) {
   if (!all.top || !weigh) return { sample, rest: all, all };
-  // The big map (a busy canary's views) is read once at most; the bad views' map is small.
-  const bad = by === 'bad' ? all.topCount : countIn(sample.badClients, all.top);
-  const views = by === 'views' ? all.topCount : countIn(sample.clients, all.top);
-  const errorViews = Math.max(0, sample.errorViews - bad);
-  const failedLoadViews = Math.max(0, sample.failedLoadViews - bad);
-  /** @type {Record<string, number>} */
-  const badLeft = {};
-  if (by === 'bad')
-    for (const mark in sample.badClients)
-      if (!mark.startsWith(all.top)) badLeft[mark] = sample.badClients[mark] ?? 0;
+  const cut = all.topCount - all.second;
+  if (by === 'views')
+    return { sample: { ...sample, views: Math.max(sample.errorViews, sample.failedLoadViews, sample.views - cut) }, rest: all, all };
+  // The big map (a busy canary's views) is read only here, for a finding that could decide.
+  const views = Math.round((countIn(sample.clients, all.top) * cut) / all.topCount);
+  const errorViews = Math.max(0, sample.errorViews - cut);
+  const failedLoadViews = Math.max(0, sample.failedLoadViews - cut);
+  const left = all.second > 0;
   return {
     sample: {
       ...sample,
@@ -209,7 +220,10 @@ function withoutLargestNetwork(
       failedLoadViews,
       views: Math.max(errorViews, failedLoadViews, sample.views - views),
     },
-    rest: by === 'bad' ? spreadOf(badLeft) : all,
+    rest: {
+      clients: all.clients - all.topClients + (left ? 1 : 0),
+      networks: all.networks - (left ? 0 : 1),
+    },
     all,
   };
 }
@@ -248,12 +262,12 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
   const findings = [];
   const where = `${scope} (${window})`;
   // Evidence is weighed only for a finding that could decide (it is the costly part of a look):
-  // the tests run without the network that weighs most, and what is left must still come from
-  // enough clients and networks. The text shows what was counted.
-  /** @type {ReturnType<typeof withoutLargestNetwork> | undefined} */
+  // the network that weighs most counts no more than the next one, and what is counted must
+  // still come from enough clients and networks. The text shows what was counted.
+  /** @type {ReturnType<typeof weighedByNetwork> | undefined} */
   let weighed;
   const evidence = () =>
-    (weighed ??= withoutLargestNetwork(canary, 'bad', undefined, policy.minNetworks > 0));
+    (weighed ??= weighedByNetwork(canary, 'bad', undefined, policy.minNetworks > 0));
   const spread = (/** @type {{ clients: number; networks: number }} */ rest) =>
     rest.clients >= policy.minClients && rest.networks >= policy.minNetworks;
   for (const [name, field] of countChecks) {
@@ -371,9 +385,10 @@ function viewsNeeded(expected, bound, level) {
 function healthChecks(canary, live, policy, level, viewers) {
   /** @type {HealthCheck[]} */
   const checks = [];
-  // Shown without the client with the most views: one client's clean views cannot show it.
+  // Shown with the network of the most views counted as the next: one network's clean views
+  // cannot show it.
   const tested = viewers
-    ? withoutLargestNetwork(canary, 'views', viewers, policy.healthyNetworks > 0).sample
+    ? weighedByNetwork(canary, 'views', viewers, policy.healthyNetworks > 0).sample
     : canary;
   for (const [name, field] of countChecks) {
     const theirs = shareOf(live[field], live.views);

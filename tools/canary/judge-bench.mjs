@@ -114,7 +114,7 @@ for (const [lookEveryMs, durationMs, label] of /** @type {const} */ ([
 say();
 
 /** Bad canaries. */
-const badRuns = Math.max(20, Math.round(runs / 2));
+const badRuns = runs;
 say('## Bad canaries: how fast they are rolled back');
 say();
 say(

@@ -119,7 +119,7 @@ describe('judgeCanary', () => {
     expect(verdict.reasons[0]).toMatch(/^data health: 40\.0 % of views are on the canary, whose share is 10 %/);
   });
 
-  it('does not let one client or one network decide a rollback, and runs its tests without the client that weighs most', () => {
+  it('does not let one client or one network decide a rollback, and counts the network that weighs most no more than the next', () => {
     const live = { '/': sample(20, { errorViews: 0 }) };
     const broken = (from: SampleFields['from']) => ({ '/': sample(10, { errorViews: 10, from }) });
     const one = judge(lanes(live, broken({ clients: 1 })), minutes(3));
