@@ -370,7 +370,10 @@ describe('the contact form when an answer is lost and the retry is refused', () 
       .getByRole('dialog', { name: contactPage.thankYouTitle })
       .waitFor({ timeout: 15_000 });
     expect(await storedRequests()).toHaveLength(1);
-    expect(lossy.proxy.commits()).toBe(2);
+    // Both attempts went to the server: the lost one and the refused retry. A browser may send a
+    // commit again on a fresh connection when the one it reused was closed under it (a CI run
+    // counted 3 on a busy machine), which the create-only rules refuse like the retry.
+    expect(lossy.proxy.commits()).toBeGreaterThanOrEqual(2);
   }, 45_000);
 });
 
