@@ -2,6 +2,14 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import { fetchWithinDeadline } from './load-deadline';
 
 /**
+ * The same answer, a task later, as a fetch's would come: an answer already in hand would run
+ * the remote's whole set-up in the task that asked (with the shared modules', one long task).
+ */
+function inATaskOfItsOwn<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
+}
+
+/**
  * How the shell's federation runtime fetches a remote's manifest. A manifest the server
  * rendered the page from is handed over once, so the browser runs exactly the versions in the
  * HTML; any other, and a retry after a failure, is asked of the remote and given up after the
@@ -16,10 +24,12 @@ export default function manifestFetchPlugin(): ModuleFederationRuntimePlugin {
       const early = globalThis.__FIRSTDAY_MANIFESTS__?.[url];
       if (!early) return fetchWithinDeadline(url, init);
       delete globalThis.__FIRSTDAY_MANIFESTS__![url];
-      return early.then(
-        (response) => (response.ok ? response : fetchWithinDeadline(url, init)),
-        () => fetchWithinDeadline(url, init),
-      );
+      return early
+        .then(
+          (response) => (response.ok ? response : fetchWithinDeadline(url, init)),
+          () => fetchWithinDeadline(url, init),
+        )
+        .then(inATaskOfItsOwn);
     },
   };
 }

@@ -15,6 +15,9 @@ const landingPath = window.location.pathname;
 const state = readServerState(document);
 const root = document.getElementById('root')!;
 (state ? Promise.resolve(adoptServerRemotes(state)) : applyRemoteLocations())
+  // A task of its own for the shared modules' set-up: run straight after this file's
+  // evaluation, the two made one task of 150-250 ms on a phone, blocking a visitor's tap.
+  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
   .then(() => import('./bootstrap'))
   .then(({ start }) => start(root, state))
   .catch((error: unknown) => showStartupFailure(root, error))

@@ -32,6 +32,17 @@ describe('manifestFetchPlugin', () => {
     await expect((await hook(url, {}))!.json()).resolves.toEqual({ fresh: true });
   });
 
+  it('hands over the early response in a task of its own, as a fetch would answer', async () => {
+    jest.useFakeTimers();
+    globalThis.__FIRSTDAY_MANIFESTS__ = { [url]: Promise.resolve(new Response('{"early":true}')) };
+    const settled = jest.fn();
+    hook(url, {})!.then(settled);
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(settled).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(settled).toHaveBeenCalledTimes(1);
+  });
+
   it('asks the server again when the early request failed, so a retry can succeed', async () => {
     globalThis.__FIRSTDAY_MANIFESTS__ = {
       [url]: Promise.reject(new TypeError('Failed to fetch')),
