@@ -25,7 +25,10 @@ const { get } = floorPage;
  * @param {number} base
  */
 async function serveBuildAt(dir, base) {
-  const code = `require(${JSON.stringify(path.join(paths.repoRoot, 'tools/stack/stack.cjs'))}).serveSite({ ports: require(${JSON.stringify(path.join(paths.repoRoot, 'tools/stack/stack.cjs'))}).portsFrom(${base}) }).then((s) => console.log('SERVING ' + s.url))`;
+  const lib = (/** @type {string} */ file) =>
+    `require(${JSON.stringify(path.join(paths.repoRoot, 'tools', file))})`;
+  // Stopped by a signal, the process stops the site's servers first, so none keeps its port.
+  const code = `const p = ${lib('processes/processes.cjs')}, st = ${lib('stack/stack.cjs')}; p.stopOnSignals(); st.serveSite({ ports: st.portsFrom(${base}) }).then((s) => { p.onShutdown(() => s.close()); console.log('SERVING ' + s.url); })`;
   const child = spawn(process.execPath, ['-e', code], {
     env: { ...process.env, FIRSTDAY_DIST: path.resolve(dir) },
     stdio: ['ignore', 'pipe', 'inherit'],
