@@ -225,14 +225,7 @@ async function measureVisit(browser, url) {
 async function cpuOfVisit(browser, url) {
   const { context, page } = await openThrottledPhonePage(browser, { cpu: false });
   try {
-    await browser.startTracing(page, {
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'toplevel',
-        'loading',
-      ],
-    });
+    await browser.startTracing(page, { categories: timelineCategories });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
     await page.waitForTimeout(1000);
@@ -242,13 +235,44 @@ async function cpuOfVisit(browser, url) {
   }
 }
 
+/** The trace categories of the main thread's tasks and what runs in them. */
+const timelineCategories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'loading',
+];
+
+/**
+ * Reads a page through the DevTools protocol's plain evaluation only: Playwright's own waits
+ * install its selector engine in the page, a task of 100-150 ms at 4x that no visitor's page
+ * runs and that the Long Tasks API would count as the page's.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {import('playwright-core').Page} page
+ */
+async function plainReader(context, page) {
+  const cdp = await context.newCDPSession(page);
+  /** @param {string} expression */
+  const read = async (expression) =>
+    (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value;
+  return {
+    read,
+    /** Waits until the app has hydrated (it marks the root element), at most 30 s. */
+    async untilHydrated() {
+      const deadline = Date.now() + 30_000;
+      while (!(await read("document.documentElement.hasAttribute('data-client-ready')"))) {
+        if (Date.now() > deadline) throw new Error(`${page.url()} did not hydrate within 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+
 /**
  * A cold visit at 4x CPU with no input, as the page itself sees it: the Long Tasks API's entries
  * (wall-clock, so a busy machine lengthens them) after the first contentful paint, until 3 s
- * after the app has hydrated (when the web-vitals code and the warm-up of other pages have run).
- * The page is only read through the DevTools protocol's plain evaluation: Playwright's own
- * waits install its selector engine in the page, a task of 100-150 ms at 4x that no visitor's
- * page runs and that the Long Tasks API would count as the page's.
+ * after the app has hydrated (when the web-vitals code and the warm-up of other pages have run),
+ * read through `plainReader`.
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
  * @returns {Promise<LongTasks>}
@@ -264,16 +288,9 @@ async function longTasksOfVisit(browser, url) {
         for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
       }).observe({ type: 'longtask', buffered: true });
     });
-    const cdp = await context.newCDPSession(page);
-    /** @param {string} expression */
-    const read = async (expression) =>
-      (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value;
+    const { read, untilHydrated } = await plainReader(context, page);
     await page.goto(url, { waitUntil: 'commit' });
-    const deadline = Date.now() + 30_000;
-    while (!(await read("document.documentElement.hasAttribute('data-client-ready')"))) {
-      if (Date.now() > deadline) throw new Error(`${url} did not hydrate within 30 s`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilHydrated();
     await new Promise((resolve) => setTimeout(resolve, 3000));
     /** @type {{ fcp: number; tasks: Array<[number, number]> }} */
     const { fcp, tasks } = await read(
@@ -305,4 +322,4 @@ function launchForTraces() {
   });
 }
 
-module.exports = { measureVisit, launchForTraces };
+module.exports = { measureVisit, launchForTraces, timelineCategories, plainReader };

@@ -13,6 +13,7 @@ import phoneProfile from '../browser/phone-profile.cjs';
 import args from '../cli/args.cjs';
 import stack from '../stack/stack.cjs';
 import env from '../cli/env.cjs';
+import trace from './interaction-trace.cjs';
 
 const usage = `Usage: node tools/bench/long-task-sources.mjs [--routes /,/about] [--runs N]
 
@@ -137,31 +138,17 @@ try {
   for (const route of routes)
     for (let run = 1; run <= runs; run++) {
       const { context, page } = await phoneProfile.openThrottledPhonePage(browser);
-      const cdp = await context.newCDPSession(page);
+      const { untilHydrated } = await trace.plainReader(context, page);
       await browser.startTracing(page, {
         categories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'toplevel',
-          'loading',
+          ...trace.timelineCategories,
           'v8.execute',
           'blink.user_timing',
           'disabled-by-default-v8.cpu_profiler',
         ],
       });
       await page.goto(new URL(route, site.url).href, { waitUntil: 'commit' });
-      // Read through the protocol's plain evaluation: Playwright's waits would add their own
-      // long task to the page.
-      const deadline = Date.now() + 30_000;
-      const ready = async () =>
-        (
-          await cdp.send('Runtime.evaluate', {
-            expression: "document.documentElement.hasAttribute('data-client-ready')",
-            returnByValue: true,
-          })
-        ).result.value;
-      while (!(await ready()) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await untilHydrated();
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const { fcpMs, tasks } = longTasksOf(
         JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents,
