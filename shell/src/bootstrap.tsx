@@ -11,11 +11,7 @@ import { routeFor } from './routes/route-table';
 import { PreviewBadge } from './preview-badge/preview-badge';
 import { announceCaughtError } from './field-data/page-trouble';
 import { withinDeadline } from '../../federation/runtime-plugins/load-deadline';
-
-/** Lets the browser handle input and paint between start-up steps (each a task of its own). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+import { nextTask } from './startup/next-task';
 
 /** An error a page's error boundary caught: logged as React would, and counted in field data. */
 function onCaughtError(error: unknown, info: { componentStack?: string }): void {

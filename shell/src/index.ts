@@ -3,6 +3,7 @@ import { watchPageTrouble } from './field-data/page-trouble';
 import { startFieldData } from './field-data/start-field-data';
 import { adoptServerRemotes, applyRemoteLocations } from './remotes/remote-locations';
 import { showStartupFailure } from './startup/startup-failure';
+import { nextTask } from './startup/next-task';
 
 // First of all (the imports above only define functions): errors and failed loads count from
 // here on, start-up's own included. The landing path is the route every beacon names.
@@ -17,7 +18,7 @@ const root = document.getElementById('root')!;
 (state ? Promise.resolve(adoptServerRemotes(state)) : applyRemoteLocations())
   // A task of its own for the shared modules' set-up: run straight after this file's
   // evaluation, the two made one task of 150-250 ms on a phone, blocking a visitor's tap.
-  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(nextTask)
   .then(() => import('./bootstrap'))
   .then(({ start }) => start(root, state))
   .catch((error: unknown) => showStartupFailure(root, error))
