@@ -225,10 +225,11 @@ async function measureVisit(browser, url) {
 async function cpuOfVisit(browser, url) {
   const { context, page } = await openThrottledPhonePage(browser, { cpu: false });
   try {
+    const { untilHydrated } = await plainReader(context, page);
     await browser.startTracing(page, { categories: timelineCategories });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
-    await page.waitForTimeout(1000);
+    await untilHydrated();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     return tasksAfterFirstPaint(await browser.stopTracing());
   } finally {
     await context.close();
