@@ -11,6 +11,7 @@
  * machine. (Under CDP's CPU throttling the thread's CPU time includes some of the throttling
  * itself, measured here as anywhere from 1x to 4.5x: not a sound base for 4 x CPU time.)
  */
+const { setTimeout: delay } = require('node:timers/promises');
 const { chromium } = require('playwright-core');
 const chromiumLib = require('../browser/chromium.cjs');
 const { phone, openThrottledPhonePage } = require('../browser/phone-profile.cjs');
@@ -42,36 +43,52 @@ function observeEventTiming() {
 }
 
 /**
+ * @typedef {{ name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; id?: string; args?: any }} TraceEvent
+ */
+
+/**
+ * A trace's first contentful paint: its thread is the page's main thread.
+ * @param {TraceEvent[]} events
+ */
+function firstContentfulPaint(events) {
+  return events.filter((e) => e.name === 'firstContentfulPaint').sort((a, b) => a.ts - b.ts)[0];
+}
+
+/**
+ * Tasks in time order, without those run inside an earlier one (a task can nest another).
+ * @template {TraceEvent} T
+ * @param {T[]} tasks
+ */
+function outermost(tasks) {
+  let end = -Infinity;
+  return [...tasks]
+    .sort((a, b) => a.ts - b.ts)
+    .filter((task) => {
+      if (task.ts < end) return false;
+      end = task.ts + (task.dur ?? 0);
+      return true;
+    });
+}
+
+/**
  * The main thread's top-level tasks after the first contentful paint, from a Chrome trace.
  * @param {Buffer} trace
  */
 function tasksAfterFirstPaint(trace) {
-  /** @type {Array<{ name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: any }>} */
+  /** @type {TraceEvent[]} */
   const events = JSON.parse(trace.toString('utf8')).traceEvents;
-  const fcp = events
-    .filter((e) => e.name === 'firstContentfulPaint')
-    .sort((a, b) => a.ts - b.ts)[0];
+  const fcp = firstContentfulPaint(events);
   if (!fcp) return null;
-  const tasks = events
-    .filter(
-      (e) =>
-        e.ph === 'X' &&
-        e.pid === fcp.pid &&
-        e.tid === fcp.tid &&
-        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-        e.ts >= fcp.ts &&
-        typeof e.tdur === 'number',
-    )
-    .sort((a, b) => a.ts - b.ts);
-  /** @type {number[]} */
-  const cpuMs = [];
-  let end = -Infinity;
-  for (const task of tasks) {
-    if (task.ts < end) continue; // nested in the one before
-    end = task.ts + (task.dur ?? 0);
-    cpuMs.push((task.tdur ?? 0) / 1000);
-  }
-  const onPhone = cpuMs.map((ms) => ms * phone.cpuSlowdown);
+  const tasks = events.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.pid === fcp.pid &&
+      e.tid === fcp.tid &&
+      (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+      e.ts >= fcp.ts &&
+      typeof e.tdur === 'number',
+  );
+  const onPhone = outermost(tasks).map((task) => ((task.tdur ?? 0) / 1000) * phone.cpuSlowdown);
   return {
     tbtCpuMs: Math.round(onPhone.reduce((sum, ms) => sum + Math.max(0, ms - blockingMs), 0)),
     longestTaskCpuMs: Math.round(Math.max(0, ...onPhone)),
@@ -217,23 +234,40 @@ async function measureVisit(browser, url) {
 }
 
 /**
- * A cold visit with the CPU at full speed, traced from the navigation until a second after the
- * app has hydrated: its tasks after the first paint.
+ * A cold visit on the phone profile, traced (`categories`) from the navigation until `settleMs`
+ * after the app has hydrated, the page read only through `plainReader`. Returns the trace.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @param {{ cpu: boolean; categories: string[]; settleMs: number }} options
+ */
+async function tracedVisit(browser, url, { cpu, categories, settleMs }) {
+  const { context, page } = await openThrottledPhonePage(browser, { cpu });
+  try {
+    const { untilHydrated } = await plainReader(context, page);
+    await browser.startTracing(page, { categories });
+    await page.goto(url, { waitUntil: 'commit' });
+    await untilHydrated();
+    await delay(settleMs);
+    return await browser.stopTracing();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A cold visit with the CPU at full speed, traced until a second after the app has hydrated:
+ * its tasks after the first paint.
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
  */
 async function cpuOfVisit(browser, url) {
-  const { context, page } = await openThrottledPhonePage(browser, { cpu: false });
-  try {
-    const { untilHydrated } = await plainReader(context, page);
-    await browser.startTracing(page, { categories: timelineCategories });
-    await page.goto(url, { waitUntil: 'commit' });
-    await untilHydrated();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    return tasksAfterFirstPaint(await browser.stopTracing());
-  } finally {
-    await context.close();
-  }
+  return tasksAfterFirstPaint(
+    await tracedVisit(browser, url, {
+      cpu: false,
+      categories: timelineCategories,
+      settleMs: 1000,
+    }),
+  );
 }
 
 /** The trace categories of the main thread's tasks and what runs in them. */
@@ -263,7 +297,7 @@ async function plainReader(context, page) {
       const deadline = Date.now() + 30_000;
       while (!(await read("document.documentElement.hasAttribute('data-client-ready')"))) {
         if (Date.now() > deadline) throw new Error(`${page.url()} did not hydrate within 30 s`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await delay(100);
       }
     },
   };
@@ -292,7 +326,7 @@ async function longTasksOfVisit(browser, url) {
     const { read, untilHydrated } = await plainReader(context, page);
     await page.goto(url, { waitUntil: 'commit' });
     await untilHydrated();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await delay(3000);
     /** @type {{ fcp: number; tasks: Array<[number, number]> }} */
     const { fcp, tasks } = await read(
       "({ fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0, tasks: window.__longTasks })",
@@ -323,4 +357,12 @@ function launchForTraces() {
   });
 }
 
-module.exports = { measureVisit, launchForTraces, timelineCategories, plainReader };
+module.exports = {
+  measureVisit,
+  launchForTraces,
+  tracedVisit,
+  timelineCategories,
+  blockingMs,
+  firstContentfulPaint,
+  outermost,
+};

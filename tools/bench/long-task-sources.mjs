@@ -7,9 +7,6 @@
  * functions sampled most in it. A diagnostic for deciding what to split, not a figure to track:
  * `npm run bench` measures.
  */
-import { chromium } from 'playwright-core';
-import chromiumLib from '../browser/chromium.cjs';
-import phoneProfile from '../browser/phone-profile.cjs';
 import args from '../cli/args.cjs';
 import stack from '../stack/stack.cjs';
 import env from '../cli/env.cjs';
@@ -24,7 +21,6 @@ const usage = `Usage: node tools/bench/long-task-sources.mjs [--routes /,/about]
   Serves the existing production build (npm run build first) on BENCH_PORT_BASE (default 4300).
 `;
 
-const blockingMs = 50;
 const { string: str, help } = args.parseCommandLine(
   process.argv.slice(2),
   { routes: { type: 'string' }, runs: { type: 'string' } },
@@ -38,7 +34,7 @@ const routes = (str('routes') ?? '/,/about,/contact').split(',');
 const runs = Number(str('runs')) || 1;
 
 /**
- * @typedef {{ name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: any }} TraceEvent
+ * @typedef {import('./interaction-trace.cjs').TraceEvent} TraceEvent
  * @typedef {{ id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }} ProfileNode
  */
 
@@ -76,9 +72,7 @@ function samplesOf(events, anchor) {
  * @param {TraceEvent[]} events
  */
 function longTasksOf(events) {
-  const fcp = events
-    .filter((e) => e.name === 'firstContentfulPaint')
-    .sort((a, b) => a.ts - b.ts)[0];
+  const fcp = trace.firstContentfulPaint(events);
   if (!fcp) return { fcpMs: NaN, tasks: [] };
   // The page's navigation start (in blink.user_timing), the origin of the page's own times.
   const origin =
@@ -92,13 +86,12 @@ function longTasksOf(events) {
   const label = ({ callFrame: c }) =>
     `${c.functionName || '(anonymous)'} ${shortUrl(c.url)}:${c.lineNumber + 1}:${c.columnNumber + 1}`;
   const tasks = [];
-  let end = -Infinity;
-  for (const task of main
-    .filter((e) => /RunTask$/.test(e.name) && (e.dur ?? 0) > blockingMs * 1000)
-    .sort((a, b) => a.ts - b.ts)) {
+  const long = main.filter(
+    (e) => /RunTask$/.test(e.name) && (e.dur ?? 0) > trace.blockingMs * 1000,
+  );
+  for (const task of trace.outermost(long)) {
     const taskEnd = task.ts + (task.dur ?? 0);
-    if (task.ts < end || taskEnd < fcp.ts) continue;
-    end = taskEnd;
+    if (taskEnd < fcp.ts) continue;
     const inside = main.filter(
       (e) =>
         e !== task &&
@@ -130,29 +123,21 @@ function longTasksOf(events) {
 }
 
 const site = await stack.serveSite({ ports: stack.portsFrom(env.port('BENCH_PORT_BASE')) });
-const browser = await chromium.launch({
-  executablePath: chromiumLib.executablePath,
-  args: chromiumLib.chromiumFlags,
-});
+const browser = await trace.launchForTraces();
 try {
   for (const route of routes)
     for (let run = 1; run <= runs; run++) {
-      const { context, page } = await phoneProfile.openThrottledPhonePage(browser);
-      const { untilHydrated } = await trace.plainReader(context, page);
-      await browser.startTracing(page, {
+      const visited = await trace.tracedVisit(browser, new URL(route, site.url).href, {
+        cpu: true,
         categories: [
           ...trace.timelineCategories,
           'v8.execute',
           'blink.user_timing',
           'disabled-by-default-v8.cpu_profiler',
         ],
+        settleMs: 3000,
       });
-      await page.goto(new URL(route, site.url).href, { waitUntil: 'commit' });
-      await untilHydrated();
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      const { fcpMs, tasks } = longTasksOf(
-        JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents,
-      );
+      const { fcpMs, tasks } = longTasksOf(JSON.parse(visited.toString('utf8')).traceEvents);
       console.log(`\n${route}, visit ${run}: first contentful paint at ${fcpMs} ms`);
       for (const task of tasks) {
         console.log(`  task at ${task.atMs} ms, ${task.durationMs} ms`);
@@ -160,7 +145,6 @@ try {
         for (const [name, count] of task.functions) console.log(`    ${count} samples  ${name}`);
       }
       if (!tasks.length) console.log('  no task over 50 ms');
-      await context.close();
     }
 } finally {
   await browser.close();
