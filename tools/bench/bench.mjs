@@ -1,8 +1,10 @@
 // @ts-check
 /**
  * `npm run bench`: builds for production, serves the composed site as `npm start` does (the
- * shell through its render server), runs Lighthouse (mobile and desktop presets, Debian's
- * Chromium) on /, /about and /contact three times each, measures a floor page (the home page's
+ * shell through its render server), runs Lighthouse (Debian's Chromium) on /, /about and
+ * /contact three times each in three profiles: a mid-tier phone whose CPU multiplier is
+ * calibrated to this host before every run (max(1, benchmarkIndex / 450), cpu-calibration.mjs),
+ * Lighthouse's fixed 4x mobile preset, and desktop, measures a floor page (the home page's
  * hero headline alone, as static HTML on the same server) the same way, load-tests the render
  * server with autocannon (cached pages, then every request a render), and writes
  * reports/bench.json and reports/bench.md with the medians and, per route, the JavaScript each
@@ -15,6 +17,7 @@
  * existing reports/bench.json (the Lighthouse results there are kept, with their own date).
  * The trace-based measures of interaction from the first paint (tools/bench/interaction-trace.cjs,
  * 5 cold visits per route) run too unless --no-taps; --taps runs only them (and keeps the rest).
+ * BENCH_PORT_BASE sets the site's ports (4 from it; --before's build is served 100 above it).
  * --before DIR also serves an earlier build (a FIRSTDAY_DIST folder: DIR/<app>, DIR/shell-server)
  * and measures it interleaved with this one, visit for visit, Lighthouse's mobile figures too.
  * --client-start load,paint,screen,intent measures, the same way, this build with its client
@@ -36,6 +39,7 @@ import report from './report.cjs';
 import { measureInteraction } from './interaction-bench.mjs';
 import { measureLoad } from './load-run.mjs';
 import { measureSite } from './site-lighthouse.mjs';
+import { hostCalibrator } from './cpu-calibration.mjs';
 
 /** @param {import('./options.cjs').BenchOptions} bench */
 async function main(bench) {
@@ -52,6 +56,7 @@ async function main(bench) {
     await running?.close();
   }
   onShutdown(closeSite);
+  onShutdown(() => hostCalibrator.close());
   /** @type {import('./load-run.mjs').Sites} */
   const sites = {
     open: async (renderEnv) =>

@@ -9,8 +9,10 @@ const targets = {
   lcpMs: 1200,
   tbtMs: 100,
   cls: 0.01,
-  /** A route's mobile LCP over the floor page's. */
-  lcpToFloor: 1.6,
+  /** A route's mobile LCP over the floor page's, measured in the same bench run. */
+  lcpToFloor: 1.2,
+  /** TBT at most `tbtMs` in this share of the runs (every run: one slow run in five is a visitor in five). */
+  tbtRunsShare: 1,
   /** p99 latency of GET / under load, pages served from the render server's cache. */
   cachedP99Ms: 100,
   /** Trace-based, 4x phone: taps lost, first working tap after Menu's paint, CPU-time TBT. */
@@ -19,7 +21,7 @@ const targets = {
   tbtCpuMs: 60,
   longestTaskCpuMs: 50,
   nextPaintMs: 100,
-  homeJavaScriptKB: 110,
+  homeJavaScriptKB: 125,
 };
 
 /** The machine a run measured on, written beside its figures. */

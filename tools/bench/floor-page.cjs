@@ -1,4 +1,5 @@
 // @ts-check
+const fs = require('node:fs');
 const path = require('node:path');
 const paths = require('../stack/paths.cjs');
 
@@ -68,4 +69,35 @@ function floorHtml(headlineMarkup) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Benchmark floor</title><style>${css}</style></head><body><main><h1>${headlineMarkup}</h1></main></body></html>\n`;
 }
 
-module.exports = { floorFile, floorPath, get, heroHeadline, floorHtml };
+/**
+ * Serves the floor page beside the site: writes it from the home page's headline as served and,
+ * if it was not there yet, starts the shell's server again (it indexes its static folder when it
+ * starts). `problem` says why it is not served.
+ * @param {{ url: string; stop: (id: 'shell') => Promise<void>; start: (id: 'shell') => Promise<void> }} site
+ * @returns {Promise<{ headline: { markup: string; text: string } | null; problem: string | null }>}
+ */
+async function serveFloor(site) {
+  const home = await get(site.url);
+  const headline = heroHeadline(home.text);
+  if (!headline)
+    return {
+      headline,
+      problem: `not measured: GET / (HTTP ${home.status}) had no <h1 id="hero-heading">`,
+    };
+  const html = floorHtml(headline.markup);
+  const fresh = !fs.existsSync(floorFile) || fs.readFileSync(floorFile, 'utf8') !== html;
+  if (fresh) {
+    fs.writeFileSync(floorFile, html);
+    await site.stop('shell');
+    await site.start('shell');
+  }
+  const floor = await get(new URL(floorPath, site.url).toString());
+  if (floor.status !== 200 || !floor.text.includes('<h1>'))
+    return {
+      headline,
+      problem: `not measured: the render server answered ${floor.status} for ${floorPath}`,
+    };
+  return { headline, problem: null };
+}
+
+module.exports = { floorFile, floorPath, get, heroHeadline, floorHtml, serveFloor };

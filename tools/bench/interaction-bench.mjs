@@ -12,6 +12,7 @@ import figures from './figures.cjs';
 import floorPage from './floor-page.cjs';
 import interactionTrace from './interaction-trace.cjs';
 import { measure, javascriptOfVariant, variantFiles } from './lighthouse-runs.mjs';
+import { hostCalibrator } from './cpu-calibration.mjs';
 
 /** @typedef {import('./lighthouse-runs.mjs').Sample} Sample */
 
@@ -57,8 +58,9 @@ async function serveBuildAt(dir, base) {
  * mobile figures of both, interleaved the same way.
  * @param {Array<{ label: string; url: string; search?: string }>} variants
  * @param {import('./options.cjs').BenchOptions} options
+ * @param {string | null} floorUrl the floor page, when it is served
  */
-async function interactionBench(variants, { routes, runs, traceRuns, args }) {
+async function interactionBench(variants, { routes, runs, traceRuns, args }, floorUrl) {
   const at = (/** @type {string} */ route, /** @type {{ url: string; search?: string }} */ v) => {
     const url = new URL(route, v.url);
     url.search = v.search ?? '';
@@ -70,6 +72,8 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }) {
   const visits = {};
   /** @type {Record<string, Record<string, Sample[]>>} */
   const lighthouseRuns = {};
+  /** @type {any[]} */
+  const floorVisits = [];
   try {
     for (const route of routes) {
       for (const { label } of variants) {
@@ -84,7 +88,14 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }) {
           let sample = null;
           for (let attempt = 1; attempt <= 3 && !sample; attempt += 1) {
             try {
-              sample = await interactionTrace.measureVisit(browser, at(route, variant));
+              // The long-task visit is on the phone calibrated to the host, as Lighthouse's is.
+              const calibration = await hostCalibrator.calibrate();
+              sample = {
+                ...(await interactionTrace.measureVisit(browser, at(route, variant), {
+                  longTaskSlowdown: calibration.cpuSlowdown,
+                })),
+                calibration,
+              };
             } catch (error) {
               console.warn(`Trace ${label} ${route} attempt ${attempt} failed: ${error}`);
             }
@@ -104,6 +115,18 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }) {
           }
         }
     }
+    // The floor page (no script at all) visited the same way: its long tasks are the page's
+    // own style, layout and paint on this host, beside which the routes' are read.
+    if (floorUrl)
+      for (let run = 1; run <= traceRuns; run += 1) {
+        const calibration = await hostCalibrator.calibrate();
+        const longTasks = await interactionTrace.longTasksOfVisit(browser, floorUrl, {
+          cpuSlowdown: calibration.cpuSlowdown,
+          hydrates: false,
+        });
+        console.log(`Trace floor ${run}/${traceRuns}: ${JSON.stringify(longTasks)}`);
+        floorVisits.push({ ...longTasks, calibration });
+      }
   } finally {
     await browser.close();
   }
@@ -118,6 +141,7 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }) {
     loadAverage: { before: loadBefore, after: os.loadavg() },
     runs: traceRuns,
     variants: variants.map((v) => v.label),
+    floorLongTasks: floorVisits,
     routes: Object.fromEntries(
       Object.entries(visits).map(([route, byVariant]) => [
         route,
@@ -142,6 +166,8 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }) {
                 longestTaskCpuMs: med(samples.map((s) => s.longestTaskCpuMs)),
                 longestTaskCpuMsMax: Math.max(...samples.map((s) => s.longestTaskCpuMs ?? 0)),
                 longTasks: {
+                  cpuSlowdown: samples.map((s) => s.longTasks?.cpuSlowdown ?? null),
+                  durationsMs: samples.map((s) => s.longTasks?.durationsMs ?? []),
                   count: med(samples.map((s) => s.longTasks?.count ?? null)),
                   countMax: Math.max(...samples.map((s) => s.longTasks?.count ?? 0)),
                   excessMs: med(samples.map((s) => s.longTasks?.excessMs ?? null)),
@@ -206,12 +232,16 @@ async function measureInteraction(sites, options, onShutdown) {
   }
   for (const { url } of variants)
     for (const route of routes) await get(new URL(route, url).toString());
+  const floor = await floorPage.serveFloor(site);
+  if (floor.problem) console.warn(`Floor page ${floor.problem}`);
+  const floorUrl = floor.problem ? null : new URL(floorPage.floorPath, site.url).toString();
   try {
     // The choices of start are a study of their own: they keep the before/after section.
     return {
       [clientStarts.length ? 'clientStart' : 'interaction']: await interactionBench(
         variants,
         options,
+        floorUrl,
       ),
     };
   } finally {

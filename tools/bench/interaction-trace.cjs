@@ -108,12 +108,14 @@ function tasksAfterFirstPaint(trace) {
  */
 
 /**
- * One cold visit of `url` (a fresh context), measured as described above.
+ * One cold visit of `url` (a fresh context), measured as described above; the long-task visit
+ * at `longTaskSlowdown` (the phone calibrated to the host).
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
+ * @param {{ longTaskSlowdown: number }} options
  * @returns {Promise<InteractionSample>}
  */
-async function measureVisit(browser, url) {
+async function measureVisit(browser, url, { longTaskSlowdown }) {
   const { context, page } = await openThrottledPhonePage(browser);
   await page.addInitScript(observeEventTiming);
   const toggle = page.getByRole('button', { name: /^(Menu|Close)$/ });
@@ -217,7 +219,7 @@ async function measureVisit(browser, url) {
       await page.getByRole('heading', { level: 1 }).waitFor();
     });
     const tasks = await cpuOfVisit(browser, url);
-    const longTasks = await longTasksOfVisit(browser, url);
+    const longTasks = await longTasksOfVisit(browser, url, { cpuSlowdown: longTaskSlowdown });
     return {
       longTasks,
       menuPaintedMs,
@@ -304,16 +306,18 @@ async function plainReader(context, page) {
 }
 
 /**
- * A cold visit at 4x CPU with no input, as the page itself sees it: the Long Tasks API's entries
- * (wall-clock, so a busy machine lengthens them) after the first contentful paint, until 3 s
- * after the app has hydrated (when the web-vitals code and the warm-up of other pages have run),
+ * A cold visit at `cpuSlowdown` with no input, as the page itself sees it: the Long Tasks API's
+ * entries (wall-clock, so a busy machine lengthens them) after the first contentful paint, until
+ * 3 s after the app has hydrated (when the web-vitals code and the warm-up of other pages have
+ * run), or for a page without scripts (`hydrates: false`, the floor) 3 s after its load event,
  * read through `plainReader`.
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
+ * @param {{ cpuSlowdown: number; hydrates?: boolean }} options
  * @returns {Promise<LongTasks>}
  */
-async function longTasksOfVisit(browser, url) {
-  const { context, page } = await openThrottledPhonePage(browser);
+async function longTasksOfVisit(browser, url, { cpuSlowdown, hydrates = true }) {
+  const { context, page } = await openThrottledPhonePage(browser, { cpuSlowdown });
   try {
     await page.addInitScript(() => {
       /** @type {Array<[number, number]>} */
@@ -324,8 +328,8 @@ async function longTasksOfVisit(browser, url) {
       }).observe({ type: 'longtask', buffered: true });
     });
     const { read, untilHydrated } = await plainReader(context, page);
-    await page.goto(url, { waitUntil: 'commit' });
-    await untilHydrated();
+    await page.goto(url, { waitUntil: hydrates ? 'commit' : 'load' });
+    if (hydrates) await untilHydrated();
     await delay(3000);
     /** @type {{ fcp: number; tasks: Array<[number, number]> }} */
     const { fcp, tasks } = await read(
@@ -336,6 +340,8 @@ async function longTasksOfVisit(browser, url) {
       count: after.length,
       excessMs: Math.round(after.reduce((sum, d) => sum + Math.max(0, d - blockingMs), 0)),
       longestMs: Math.round(Math.max(0, ...after)),
+      durationsMs: after.map((d) => Math.round(d)),
+      cpuSlowdown,
     };
   } finally {
     await context.close();
@@ -347,6 +353,8 @@ async function longTasksOfVisit(browser, url) {
  * @property {number} count long tasks (over 50 ms) after the first contentful paint
  * @property {number} excessMs the sum of (duration - 50 ms) over them
  * @property {number} longestMs the longest of them
+ * @property {number[]} durationsMs each of them
+ * @property {number} cpuSlowdown the CPU multiplier of the visit
  */
 
 /** Chromium for the measures (one browser, a fresh context per visit). */
@@ -359,6 +367,7 @@ function launchForTraces() {
 
 module.exports = {
   measureVisit,
+  longTasksOfVisit,
   launchForTraces,
   tracedVisit,
   timelineCategories,

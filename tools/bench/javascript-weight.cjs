@@ -68,6 +68,8 @@ function weighJavaScript(scripts, ports) {
   const shared = sharedFiles();
   /** @type {Record<string, number>} */
   const byOwner = {};
+  /** @type {Array<{ owner: string; file: string; gzipBytes: number }>} */
+  const chunks = [];
   let total = 0;
   let reactDomCopies = 0;
   let federationRuntimeCopies = 0;
@@ -84,6 +86,7 @@ function weighJavaScript(scripts, ports) {
         : app;
     const bytes = gzipBytes(body);
     byOwner[owner] = (byOwner[owner] ?? 0) + bytes;
+    chunks.push({ owner, file: `${app}${pathname}`, gzipBytes: bytes });
     total += bytes;
     if (signatures.reactDom(source)) reactDomCopies += 1;
     if (signatures.federationRuntime(source)) federationRuntimeCopies += 1;
@@ -92,6 +95,8 @@ function weighJavaScript(scripts, ports) {
   return {
     totalGzipBytes: total,
     byOwner,
+    // Heaviest first: what a budget's failure names first.
+    chunks: chunks.sort((a, b) => b.gzipBytes - a.gzipBytes),
     scriptRequests: scripts.length,
     reactDomCopies,
     federationRuntimeCopies,

@@ -9,12 +9,43 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import chromium from '../browser/chromium.cjs';
 import paths from '../stack/paths.cjs';
 import weight from './javascript-weight.cjs';
 import figures from './figures.cjs';
+import { hostCalibrator } from './cpu-calibration.mjs';
 
 const { median } = figures;
+
+/**
+ * The Lighthouse profiles: `mobile` is the phone calibrated to this host (its CPU multiplier from
+ * benchmarkIndex readings taken just before the run), `mobile-4x` Lighthouse's default mobile
+ * preset (a fixed 4x, whatever the host), `desktop` its desktop preset.
+ * @typedef {'mobile' | 'mobile-4x' | 'desktop'} Preset
+ */
+
+/**
+ * The configuration of a run of `preset`, and the calibration it was made with.
+ * @param {Preset} preset
+ */
+async function configFor(preset) {
+  if (preset === 'desktop') return { config: desktopConfig, calibration: null };
+  if (preset === 'mobile-4x') return { config: undefined, calibration: null };
+  const calibration = await hostCalibrator.calibrate();
+  return {
+    config: {
+      extends: 'lighthouse:default',
+      settings: {
+        throttling: {
+          ...lighthouseConstants.throttling.mobileSlow4G,
+          cpuSlowdownMultiplier: calibration.cpuSlowdown,
+        },
+      },
+    },
+    calibration,
+  };
+}
 
 /**
  * The file a request was served from, so its bytes can be weighed as the budget test does.
@@ -32,9 +63,10 @@ function servedFile(url, appByPort) {
 /**
  * One Lighthouse run in a fresh browser profile (a first-time visitor's cold cache).
  * @param {string} url
- * @param {'mobile' | 'desktop'} preset
+ * @param {Preset} preset
  */
 async function measure(url, preset) {
+  const { config, calibration } = await configFor(preset);
   const chrome = await chromeLauncher.launch({
     chromePath: chromium.executablePath,
     chromeFlags: chromium.chromiumFlags,
@@ -43,7 +75,7 @@ async function measure(url, preset) {
     const result = await lighthouse(
       url,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      preset === 'desktop' ? desktopConfig : undefined,
+      config,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -61,6 +93,11 @@ async function measure(url, preset) {
       lcpElement: lcpNode ? `${lcpNode.nodeLabel ?? ''} ${lcpNode.snippet ?? ''}`.trim() : 'n/a',
       requests,
       runWarnings: lhr.runWarnings,
+      // The host's speed as this run measured it, and the CPU multiplier the run used (with the
+      // readings it was chosen from, for the calibrated phone).
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      calibration,
     };
   } finally {
     await chrome.kill();
@@ -72,7 +109,7 @@ async function measure(url, preset) {
 /**
  * `runs` cold Lighthouse runs of one page and their medians.
  * @param {string} url
- * @param {'mobile' | 'desktop'} preset
+ * @param {Preset} preset
  * @param {string} label
  * @param {number} runs
  */
@@ -84,7 +121,9 @@ async function measureRuns(url, preset, label, runs) {
   for (let run = 1; run <= runs; run += 1) {
     process.stdout.write(`Lighthouse ${preset} ${label} run ${run}/${runs}… `);
     const sample = await measure(url, preset);
-    console.log(`score ${sample.score}, LCP ${sample.lcpMs} ms, TBT ${sample.tbtMs} ms`);
+    console.log(
+      `score ${sample.score}, LCP ${sample.lcpMs} ms, TBT ${sample.tbtMs} ms, benchmarkIndex ${sample.benchmarkIndex}, CPU ${sample.cpuSlowdown}x`,
+    );
     samples.push(sample);
     // The machine's 1-minute load average when the run ended: a busy machine slows Lighthouse's
     // observed trace, so a run's TBT is read beside it.

@@ -12,7 +12,10 @@ const usage = `Usage: node tools/bench/bench.mjs [--no-build] [--runs N] [--rout
   --no-build           measure the existing production build
   --runs N             Lighthouse runs per page and preset (default 3)
   --routes LIST        the routes to measure (default /,/about,/contact)
-  --presets LIST       Lighthouse presets (default mobile,desktop)
+  --presets LIST       Lighthouse profiles (default mobile,mobile-4x,desktop): mobile is the
+                       phone calibrated to this host (CPU multiplier = max(1, benchmarkIndex
+                       / 450), benchmarkIndex read 3 times before each run), mobile-4x
+                       Lighthouse's fixed 4x, desktop its desktop preset
   --no-load            skip the load test
   --load               only the load test, into the existing reports/bench.json
   --no-taps            skip the trace-based measures of interaction
@@ -25,6 +28,17 @@ const usage = `Usage: node tools/bench/bench.mjs [--no-build] [--runs N] [--rout
 
   BENCH_PORT_BASE      the site's first port (default 4300)
 `;
+
+const knownPresets = /** @type {const} */ (['mobile', 'mobile-4x', 'desktop']);
+
+/** @param {string} list */
+function parsePresets(list) {
+  const presets = list.split(',');
+  for (const preset of presets)
+    if (!knownPresets.includes(/** @type {any} */ (preset)))
+      throw new Error(`--presets: unknown profile ${preset} (known: ${knownPresets.join(', ')})`);
+  return /** @type {Array<(typeof knownPresets)[number]>} */ (presets);
+}
 
 /** @param {string[]} argv */
 function parseBenchOptions(argv) {
@@ -59,9 +73,7 @@ function parseBenchOptions(argv) {
     build: !flag('no-build'),
     // --routes /,/about and --presets mobile narrow a run while investigating.
     routes: (str('routes') ?? '/,/about,/contact').split(','),
-    presets: /** @type {Array<'mobile' | 'desktop'>} */ (
-      (str('presets') ?? 'mobile,desktop').split(',')
-    ),
+    presets: parsePresets(str('presets') ?? 'mobile,mobile-4x,desktop'),
     runs: Number(str('runs')) || 3,
     tapsOnly,
     withTaps: tapsOnly || !flag('no-taps'),

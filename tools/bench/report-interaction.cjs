@@ -22,7 +22,7 @@ function interactionSection(interaction, title, ok, seconds, kb) {
     '',
     '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
     '- **Hydrated**: when the app had taken over the page (every control then answers by itself).',
-    '- **Long tasks after FCP, 4x**: a further cold visit at 4x CPU with no input, the Long Tasks API entries (over 50 ms, wall-clock as the page sees them) from the first contentful paint until 3 s after hydration: how many, the sum of their time over 50 ms, the longest (median and worst of the visits).',
+    "- **Long tasks after FCP, calibrated phone**: a further cold visit with no input, its CPU multiplier calibrated to the host just before it (max(1, benchmarkIndex / 450), as the Lighthouse `mobile` runs), the Long Tasks API entries (over 50 ms, wall-clock as the page sees them) from the first contentful paint until 3 s after hydration: how many, the sum of their time over 50 ms, the longest (median and worst of the visits), and each visit's multiplier and tasks. The floor page (no script) visited the same way is named below the table: its tasks are the host's own style, layout and paint.",
     "- **CPU-time TBT**: over the main thread's tasks after the first paint, the sum of max(0, 4 × CPU time − 50 ms); **longest task**: 4 × its CPU time (median, worst).",
     '- **Next paint**: Event Timing duration (input to the next paint) of the interaction, after hydration, at 4x; under 16 ms shows as 0.',
     '',
@@ -67,7 +67,7 @@ function interactionSection(interaction, title, ok, seconds, kb) {
       const text = `${ms(v.longestTaskCpuMs)}, ${ms(v.longestTaskCpuMsMax)}`;
       return current(v) ? ok(v.longestTaskCpuMsMax <= targets.longestTaskCpuMs, text) : text;
     });
-    row('long tasks after FCP, 4x (median, worst)', (v) =>
+    row('long tasks after FCP, calibrated (median, worst)', (v) =>
       v.longTasks
         ? current(v)
           ? ok(v.longTasks.countMax === 0, `${v.longTasks.count}, ${v.longTasks.countMax}`)
@@ -79,6 +79,16 @@ function interactionSection(interaction, title, ok, seconds, kb) {
     );
     row('… longest (median, worst)', (v) =>
       v.longTasks ? `${ms(v.longTasks.longestMs)}, ${ms(v.longTasks.longestMsMax)}` : '—',
+    );
+    row('… each visit: CPU multiplier [tasks]', (v) =>
+      v.longTasks?.durationsMs
+        ? v.longTasks.durationsMs
+            .map(
+              (/** @type {number[]} */ d, /** @type {number} */ i) =>
+                `${v.longTasks.cpuSlowdown?.[i] ?? '?'}x [${d.join(', ')}]`,
+            )
+            .join('; ')
+        : '—',
     );
     const names = [
       ...new Set(
@@ -106,6 +116,13 @@ function interactionSection(interaction, title, ok, seconds, kb) {
       });
     }
   }
+  /** @type {any[]} */
+  const floorVisits = interaction.floorLongTasks ?? [];
+  if (floorVisits.length)
+    lines.push(
+      '',
+      `The floor page (the hero headline alone, no script), the same visit: long tasks after FCP per visit, CPU multiplier [tasks]: ${floorVisits.map((f) => `${f.cpuSlowdown}x [${f.durationsMs.join(', ')}]`).join('; ')}.`,
+    );
   return lines;
 }
 

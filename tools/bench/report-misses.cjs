@@ -24,8 +24,11 @@ function missedTargets(report, seconds) {
       misses.push(
         `${r.route}: LCP ${r.lcpToFloor.toFixed(2)}× the floor's ${seconds(floor?.median.lcpMs ?? 0)} (target ≤ ${targets.lcpToFloor}×)`,
       );
-    if (m.tbtMs > targets.tbtMs)
-      misses.push(`${r.route}: TBT ${m.tbtMs} ms (target ≤ ${targets.tbtMs} ms)`);
+    const over = (r.samples ?? []).filter((/** @type {any} */ s) => s.tbtMs > targets.tbtMs);
+    if (over.length)
+      misses.push(
+        `${r.route}: TBT over ${targets.tbtMs} ms in ${over.length} of ${r.samples.length} runs (${over.map((/** @type {any} */ s) => `${s.tbtMs} ms`).join(', ')}; target: every run)`,
+      );
     if (m.cls > targets.cls) misses.push(`${r.route}: CLS ${m.cls} (target ≤ ${targets.cls})`);
     if (r.javascript.reactDomCopies !== 1)
       misses.push(`${r.route}: ${r.javascript.reactDomCopies} copies of react-dom (target 1)`);

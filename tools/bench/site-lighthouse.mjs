@@ -3,13 +3,12 @@
  * The Lighthouse part of the benchmark: every route and preset, cold runs each, and the floor
  * page (the hero headline alone) measured the same way to compare each route's LCP with.
  */
-import fs from 'node:fs';
 import figures from './figures.cjs';
 import floorPage from './floor-page.cjs';
 import { measureRuns, javascriptOf } from './lighthouse-runs.mjs';
 
 const { machine } = figures;
-const { floorFile, floorPath, get, heroHeadline, floorHtml } = floorPage;
+const { floorPath, get, floorHtml } = floorPage;
 
 /**
  * Measures the site and returns the report's Lighthouse sections.
@@ -19,24 +18,13 @@ const { floorFile, floorPath, get, heroHeadline, floorHtml } = floorPage;
 async function measureSite(sites, { routes, presets, runs, ports, args }) {
   const site = await sites.open();
   const siteUrl = site.url;
-  const home = await get(siteUrl);
-  const headline = heroHeadline(home.text);
-
-  // The floor page. The render server indexes its static folder when it starts, so the
-  // file is written now and the shell's server started again to serve it.
   /** @type {string | null} */
   let floorProblem = null;
-  if (!presets.includes('mobile')) floorProblem = 'not measured: the floor is mobile only';
-  else if (!headline)
-    floorProblem = `not measured: GET / (HTTP ${home.status}) had no <h1 id="hero-heading">`;
-  else {
-    fs.writeFileSync(floorFile, floorHtml(headline.markup));
-    await site.stop('shell');
-    await site.start('shell');
-    const floor = await get(new URL(floorPath, siteUrl).toString());
-    if (floor.status !== 200 || !floor.text.includes('<h1>'))
-      floorProblem = `not measured: the render server answered ${floor.status} for ${floorPath}`;
-  }
+  /** @type {{ markup: string; text: string } | null} */
+  let headline = null;
+  if (!presets.some((preset) => preset !== 'desktop'))
+    floorProblem = 'not measured: the floor is measured on the phone only';
+  else ({ headline, problem: floorProblem } = await floorPage.serveFloor(site));
   if (floorProblem) console.warn(`Floor page ${floorProblem}`);
 
   // One render of each route before measuring, so that no run pays for the first render
@@ -67,27 +55,31 @@ async function measureSite(sites, { routes, presets, runs, ports, args }) {
     }
   }
 
-  /** @type {any} */
-  let floor = { problem: floorProblem };
-  if (!floorProblem && headline) {
-    const { last, ...measured } = await measureRuns(
-      new URL(floorPath, siteUrl).toString(),
-      'mobile',
-      'floor',
-      runs,
-    );
-    floor = {
-      path: floorPath,
-      headline: headline.text,
-      htmlBytes: Buffer.byteLength(floorHtml(headline.markup)),
-      preset: 'mobile',
-      ...measured,
-      requests: last.requests.length,
-    };
-    for (const result of results.filter((r) => r.preset === 'mobile' && floor.median.lcpMs))
-      result.lcpToFloor = Number((result.median.lcpMs / floor.median.lcpMs).toFixed(2));
-  }
-  fs.rmSync(floorFile, { force: true });
+  // The floor in every phone profile measured, so each route's figures are also ratios to it.
+  /** @type {Record<string, any>} */
+  const floorByPreset = {};
+  const phonePresets = presets.filter((preset) => preset !== 'desktop');
+  if (!floorProblem && headline)
+    for (const preset of phonePresets) {
+      const { last, ...measured } = await measureRuns(
+        new URL(floorPath, siteUrl).toString(),
+        preset,
+        `floor`,
+        runs,
+      );
+      const floor = {
+        path: floorPath,
+        headline: headline.text,
+        htmlBytes: Buffer.byteLength(floorHtml(headline.markup)),
+        preset,
+        ...measured,
+        requests: last.requests.length,
+      };
+      floorByPreset[preset] = floor;
+      for (const result of results.filter((r) => r.preset === preset && floor.median.lcpMs))
+        result.lcpToFloor = Number((result.median.lcpMs / floor.median.lcpMs).toFixed(2));
+    }
+  // The floor file stays for the trace-based visits (the bench removes it when it stops).
 
   return {
     generatedAt: new Date().toISOString(),
@@ -96,7 +88,10 @@ async function measureSite(sites, { routes, presets, runs, ports, args }) {
     lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default
       .version,
     results,
-    floor,
+    // The calibrated phone's floor is the one targets are read against.
+    floor: floorByPreset.mobile ??
+      floorByPreset[phonePresets[0] ?? ''] ?? { problem: floorProblem },
+    floorByPreset,
   };
 }
 

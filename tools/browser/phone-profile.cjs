@@ -17,11 +17,15 @@ const phone = {
 
 /**
  * A fresh touch-screen phone context and a throttled page in it. `cpu: false` leaves the CPU
- * at full speed (for CPU-time measures: a throttled thread's CPU time is not 4x its work's).
+ * at full speed (for CPU-time measures: a throttled thread's CPU time is not 4x its work's);
+ * `cpuSlowdown` replaces the fixed 4x (the bench's phone calibrated to the host).
  * @param {import('playwright-core').Browser} browser
- * @param {{ cpu?: boolean }} [options]
+ * @param {{ cpu?: boolean; cpuSlowdown?: number }} [options]
  */
-async function openThrottledPhonePage(browser, { cpu = true } = {}) {
+async function openThrottledPhonePage(
+  browser,
+  { cpu = true, cpuSlowdown = phone.cpuSlowdown } = {},
+) {
   const context = await browser.newContext({
     viewport: phone.viewport,
     hasTouch: true,
@@ -31,7 +35,7 @@ async function openThrottledPhonePage(browser, { cpu = true } = {}) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', phone.network);
-  if (cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpuSlowdown });
+  if (cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   return { context, page };
 }
 
