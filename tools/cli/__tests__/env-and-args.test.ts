@@ -70,7 +70,7 @@ describe('bench options', () => {
     expect(options).toMatchObject({
       build: true,
       routes: ['/', '/about', '/contact'],
-      presets: ['mobile', 'desktop'],
+      presets: ['mobile', 'mobile-4x', 'desktop'],
       runs: 3,
       traceRuns: 5,
       withTaps: true,
