@@ -5,6 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import {
   contactPage,
+  footer,
   hero,
   navigation,
   pages,
@@ -354,6 +355,98 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     await arriveAt(page, '/contact', name);
     await name(page).fill('Ada Lovelace');
     await tap(page, page.getByRole('button', { name: contactPage.clear }));
+    expect(await tapsAfterHydration(page)).toEqual([false]);
+    await waitForHydration(page);
+    await page.waitForFunction(
+      () => (document.querySelector('#contact-name') as HTMLInputElement | null)?.value === '',
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Whether a `data-tap` control has hydrated (its useTapReplay has told the capture). */
+const controlHydrated = (p: Page, key: string): Promise<boolean> =>
+  p.evaluate((k) => window.__fdTaps?.live[k] === true, key);
+
+/** The capture's counts: taps recorded before their control hydrated, and those replayed. */
+const tapCounts = (p: Page): Promise<{ captured: number; replayed: number }> =>
+  p.evaluate(() => ({
+    captured: window.__fdTaps?.captured ?? -1,
+    replayed: window.__fdTaps?.replayed ?? -1,
+  }));
+
+/** Holds the responses of files matching `file` until `release()`; `requested` says if any was asked for. */
+async function holdFiles(p: Page, file: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const state = { requested: false, release };
+  await p.route(
+    (url) => file.test(url.pathname),
+    async (route) => {
+      state.requested = true;
+      await released;
+      await route.continue();
+    },
+  );
+  return state;
+}
+
+describe('on a phone, below the first screen: tapped as soon as painted, before its code came', () => {
+  it('/: the team showcase keeps its server HTML until reached, and its pause tapped then takes effect', async () => {
+    const { page, context, errors } = await openPhonePage(ctx.browser);
+    opened.push(context);
+    // The team section's own chunk, held once asked for: the tap lands before its code arrives
+    // on any machine, as it does on a phone whose network is still bringing it.
+    const teamCode = await holdFiles(page, /\/home-team\.[0-9a-f]{8}\.js$/);
+    await page.goto(siteUrl('/'), { waitUntil: 'commit' });
+    await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+    // The first screen is the app's; the showcase, far below it, is still the server's HTML and
+    // its code has not been asked for.
+    expect(await controlHydrated(page, 'team-pause')).toBe(false);
+    expect(teamCode.requested).toBe(false);
+
+    const pause = page.getByRole('button', { name: homeTeam.pauseLabel });
+    await pause.scrollIntoViewIfNeeded();
+    await pause.waitFor({ state: 'visible' });
+    await tap(page, pause);
+    // Recorded by the page's capture: the control had not hydrated, its code was on its way.
+    expect(await controlHydrated(page, 'team-pause')).toBe(false);
+    expect(await tapCounts(page)).toEqual({ captured: 1, replayed: 0 });
+    expect(teamCode.requested).toBe(true);
+
+    teamCode.release();
+    await page.getByRole('button', { name: homeTeam.playLabel }).waitFor({ timeout: 15_000 });
+    expect(await tapCounts(page)).toEqual({ captured: 1, replayed: 1 });
+    expect(errors).toEqual([]);
+  });
+
+  it('/about: the footer’s “Start a project”, below the first screen, tapped before any script came, reaches /contact', async () => {
+    const { page, errors } = await phonePage();
+    const start = (p: Page) => p.getByRole('link', { name: footer.contactLink.label });
+    await arriveAt(page, '/about', start);
+    const box = await start(page).boundingBox();
+    expect(box && box.y > phoneViewport.height).toBe(true);
+    // The page's scripts are held (phonePage): nothing of the app runs when the tap lands.
+    expect(
+      await page.evaluate(() => document.documentElement.hasAttribute('data-client-ready')),
+    ).toBe(false);
+    await tap(page, start(page));
+    await page.waitForURL(/\/contact$/, { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: contactPage.heading }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('/contact: Clear, below the first screen, tapped before the form’s code came, clears the form once it has', async () => {
+    const { page, errors } = await phonePage();
+    const name = (p: Page) => p.getByLabel(contactPage.fields.name.label, { exact: false });
+    const clear = (p: Page) => p.getByRole('button', { name: contactPage.clear });
+    await arriveAt(page, '/contact', clear);
+    const box = await clear(page).boundingBox();
+    expect(box && box.y > phoneViewport.height).toBe(true);
+    await name(page).fill('Ada Lovelace');
+    await tap(page, clear(page));
     expect(await tapsAfterHydration(page)).toEqual([false]);
     await waitForHydration(page);
     await page.waitForFunction(

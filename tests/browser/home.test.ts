@@ -165,6 +165,8 @@ describe('Home', () => {
     Object.assign(ctx, await openPage(ctx.browser, { reducedMotion: 'reduce' }));
     await openHome(ctx.page);
     await expect(ctx.page.locator('video[autoplay]').count()).resolves.toBe(0);
+    // The showcase hydrates when the visitor reaches it (its code comes then).
+    await ctx.page.getByTestId('team-person').scrollIntoViewIfNeeded();
     await ctx.page.getByRole('button', { name: teamSection.playLabel }).waitFor();
     const name = await ctx.page.getByTestId('team-person').locator('p').first().textContent();
     await ctx.page.waitForTimeout(3500);
