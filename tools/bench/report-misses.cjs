@@ -30,6 +30,10 @@ function missedTargets(report, seconds) {
         `${r.route}: TBT over ${targets.tbtMs} ms in ${over.length} of ${r.samples.length} runs (${over.map((/** @type {any} */ s) => `${s.tbtMs} ms`).join(', ')}; target: every run)`,
       );
     if (m.cls > targets.cls) misses.push(`${r.route}: CLS ${m.cls} (target ≤ ${targets.cls})`);
+    if (r.route === '/' && r.javascript.totalGzipBytes / 1024 > targets.homeJavaScriptKB)
+      misses.push(
+        `/: ${(r.javascript.totalGzipBytes / 1024).toFixed(1)} KB of JavaScript (gzip) before any interaction (target ≤ ${targets.homeJavaScriptKB} KB)`,
+      );
     if (r.javascript.reactDomCopies !== 1)
       misses.push(`${r.route}: ${r.javascript.reactDomCopies} copies of react-dom (target 1)`);
     if (r.javascript.federationRuntimeCopies !== 1)

@@ -119,9 +119,13 @@ function renderMarkdown(report) {
       lines.push(
         'By chunk:',
         '',
-        '| chunk | owner | KB |',
-        '| --- | --- | --- |',
-        ...chunks.map((c) => `| ${c.file} | ${c.owner} | ${kb(c.gzipBytes)} |`),
+        '| app | chunk | owner | KB |',
+        '| --- | --- | --- | --- |',
+        // The file's name alone: a build's hashed files are not paths of the repository.
+        ...chunks.map(
+          (c) =>
+            `| ${c.file.split('/')[0]} | ${path.posix.basename(c.file)} | ${c.owner} | ${kb(c.gzipBytes)} |`,
+        ),
         '',
       );
   }
