@@ -14,7 +14,7 @@ const sectionAttribute = 'data-home-section';
  * touches, focuses or types in it. At once where there is no server HTML of it to keep (on the
  * server, or when Home is rendered in the browser after a client-side navigation).
  */
-export function whenReached(name: string): Promise<void> {
+function whenReached(name: string): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
   const section = document.querySelector(`[${sectionAttribute}="${name}"]`);
   if (!section?.hasChildNodes() || typeof IntersectionObserver !== 'function')
