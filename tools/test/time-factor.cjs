@@ -1,11 +1,14 @@
 // @ts-check
 const { createHash } = require('node:crypto');
+const os = require('node:os');
 
 /**
  * The test suite's one time factor: how many times longer work takes on this machine right now
- * than the CPU it needs, measured on a fixed piece of work (wall time over CPU time, so it needs
- * no reference figure from another machine). Alone on the machine it is 1; with twice as many
- * busy processes as cores it is about 2. Every time bound of the integration and browser tests
+ * than the CPU it needs. Two measures, the larger wins, neither needs a figure from another
+ * machine: the processes waiting for a core per core (the load average over the last minute),
+ * and wall time over CPU time of a fixed piece of work (a process that just woke up is often
+ * served first, so this alone reads too low on a loaded machine). Alone on the machine it is 1;
+ * with twice as many busy processes as cores it is about 2. Every time bound of the integration and browser tests
  * (jest's test timeout, a writer's deadline, a wait) is a base figure times this factor, so a
  * busy machine makes the tests slower, not red.
  *
@@ -40,7 +43,8 @@ function measureTimeFactor(rounds = 6) {
     const used = process.cpuUsage(cpuBefore);
     cpu += used.user + used.system;
   }
-  return clamp(wall / Math.max(1, cpu));
+  const perCore = (os.loadavg()[0] ?? 0) / Math.max(1, os.availableParallelism());
+  return clamp(Math.max(wall / Math.max(1, cpu), perCore));
 }
 
 /** @param {number} factor */
