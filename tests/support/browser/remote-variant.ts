@@ -80,7 +80,7 @@ export async function buildRemoteVariant(
   );
   if (fs.existsSync(path.join(cached, 'complete'))) {
     fs.rmSync(root, { recursive: true, force: true });
-    return path.join(cached, app);
+    return path.join(cached, 'out', app);
   }
   const out = path.join(root, 'out');
   await run(
@@ -88,11 +88,11 @@ export async function buildRemoteVariant(
     [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-only'],
     { cwd: copy, env: { ...process.env, FIRSTDAY_DIST: out } },
   );
-  // Marked complete last, so a run killed half-way never leaves a build another would take.
+  // The whole folder is kept (tests read the changed sources beside the build), and marked
+  // complete last, so a run killed half-way never leaves a build another would take.
   fs.mkdirSync(path.dirname(cached), { recursive: true });
   fs.rmSync(cached, { recursive: true, force: true });
-  fs.renameSync(out, cached);
+  fs.renameSync(root, cached);
   fs.writeFileSync(path.join(cached, 'complete'), '');
-  fs.rmSync(root, { recursive: true, force: true });
-  return path.join(cached, app);
+  return path.join(cached, 'out', app);
 }
