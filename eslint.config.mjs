@@ -9,6 +9,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import apps from './platform/apps.cjs';
 
+/** The repository: the zones' globs are resolved from here. */
+const root = import.meta.dirname;
+
 /** The router comes only through its shared facade, so every app uses one instance of it. */
 const reactRouterThroughFacade = {
   name: 'react-router',
@@ -19,40 +22,8 @@ const reactRouterThroughFacade = {
 /** The apps, from the platform's one list of them, and the Cloud Functions. */
 const appFolders = [...apps.appIds, 'functions'];
 
-/** A relative import that climbs to the repository's root and enters one of `folders`. */
-const into = (folders) => `^(\\.\\./)+(${folders.join('|')})/`;
-
-/**
- * esquery's regex literals cannot hold a slash, even escaped: any character stands in for it
- * (the pattern still names whole folders).
- */
-const esqueryRegex = (regex) => `/${regex.replaceAll('/', '.')}/`;
-
-/** What the render server never imports: browser code. */
-const renderServerOutside = {
-  regex: into([...appFolders, 'tools', 'federation/runtime-plugins', 'federation/router']),
-  message:
-    'The render server imports no browser code (apps, runtime plugins, the router): it reads the platform and runs the shell through its render worker.',
-};
-
 /** The render server's rooms, from the top (routing) to the bottom (reading the remotes). */
 const renderServerRooms = ['http', 'field-data', 'pages', 'lanes', 'worker', 'remotes'];
-
-/** What no app imports: another app's files, the tools, the render server, app packages. */
-const appOutside = (app) => [
-  {
-    regex: into(appFolders.filter((other) => other !== app)),
-    message: `${app} may use another app only through its exposed modules ('remote-shared/content'), not its files.`,
-  },
-  {
-    regex: into(['tools', 'render-server']),
-    message: "An app's code never imports the tools or the render server.",
-  },
-  {
-    regex: '^@firstday/',
-    message: 'Apps reach each other through federation, not as packages.',
-  },
-];
 
 /**
  * The rooms (feature folders) inside each app, in layers from the top: a room imports only rooms
@@ -86,86 +57,79 @@ const appRooms = {
   ],
 };
 
-/** How deep a room's files may sit (room/a/b/c/file.ts): one rule per depth, exact. */
-const roomDepths = [1, 2, 3, 4, 5];
+/** `folders` as one glob: `{a,b}/**` (minimatch needs two names for braces). */
+const anyOf = (folders) =>
+  folders.length === 1 ? `${folders[0]}/**` : `{${folders.join(',')}}/**`;
 
-/** One boundary per app room and depth: the rooms at or above its layer, the entry files. */
-const roomBoundaries = Object.entries(appRooms).flatMap(([app, layers]) =>
+/**
+ * One zone per room: it imports nothing from the rooms at or above its layer (itself aside), nor
+ * its app's entry files. `rooms` are top to bottom; `entries` are the files that compose them.
+ */
+const roomZones = (base, layers, entries) =>
   layers.flatMap((layer, index) =>
-    layer.flatMap((room) => {
+    layer.map((room) => {
       const above = layers
         .slice(0, index + 1)
         .flat()
         .filter((other) => other !== room);
-      const order = layers.map((peers) => peers.join(', ')).join(' > ');
-      return roomDepths.map((depth) => ({
-        files: [`${app}/src/${room}/${'*/'.repeat(depth - 1)}*.{ts,tsx,cjs,js}`],
-        forbidden: [
-          ...appOutside(app),
-          {
-            regex: `^(\\.\\./){${depth}}(${[...above, 'bootstrap', 'index'].join('|')})(/|$)`,
-            message: `${app}'s rooms point down (${order}): ${room}/ imports only rooms of the layers below its own, not its peers, nor the app's entry files.`,
-          },
+      return {
+        target: [`${base}/${room}/*.*`, `${base}/${room}/!(__tests__)/**`],
+        from: [
+          ...(above.length ? [`${base}/${anyOf(above)}`] : []),
+          ...entries.map((entry) => `${base}/${entry}`),
         ],
-      }));
+        message: `${base}'s rooms point down (${layers.map((peers) => peers.join(', ')).join(' > ')}): ${room}/ imports only rooms of the layers below its own, not its peers, nor the entry files.`,
+      };
     }),
-  ),
-);
+  );
 
 /**
- * Who may import what. Apps -> platform and federation; the render server -> platform and
+ * Who may import what (import-x/no-restricted-paths, on resolved files, for import, import()
+ * and require alike). Apps -> platform and federation, and another app only through its exposed
+ * modules (the bare 'remote-shared/content' style); the render server -> platform and
  * federation's build-free parts; tools -> everything but an app's src/; platform -> nothing.
- * An app reaches another only through its exposed modules (the bare 'remote-shared/content'
- * style, resolved by federation), never into its files.
  */
-const boundaries = [
+const zones = [
   ...appFolders.map((app) => ({
-    files: [`${app}/src/**/*.{ts,tsx,cjs,js}`],
-    forbidden: appOutside(app),
+    target: `${app}/src/**`,
+    from: anyOf(appFolders.filter((other) => other !== app)),
+    except: apps.remoteIds.map((id) => `${root}/${id}/src/exposes/**`),
+    message: `${app} may use another app only through its exposed modules ('remote-shared/content'), not its files.`,
   })),
-  ...roomBoundaries,
+  ...appFolders.map((app) => ({
+    target: `${app}/src/**`,
+    from: anyOf(['tools', 'render-server']),
+    message: "An app's code never imports the tools or the render server.",
+  })),
+  ...Object.entries(appRooms).flatMap(([app, layers]) =>
+    roomZones(`${app}/src`, layers, ['bootstrap.*', 'index.*']),
+  ),
   {
-    files: ['render-server/**/*.{ts,tsx,cjs,js}'],
-    forbidden: [renderServerOutside],
+    target: 'render-server/**',
+    from: anyOf([...appFolders, 'tools', 'federation/runtime-plugins', 'federation/router']),
+    message:
+      'The render server imports no browser code (apps, runtime plugins, the router): it reads the platform and runs the shell through its render worker.',
   },
   // Its rooms, top to bottom: each imports only rooms below it (index.ts composes them all).
-  ...renderServerRooms.map((room, index) => ({
-    files: [`render-server/src/${room}/**/*.{ts,cjs}`],
-    ignores: ['render-server/src/**/__tests__/**'],
-    forbidden: [
-      renderServerOutside,
-      {
-        regex: `^\\.\\./(${['index', ...renderServerRooms.slice(0, index)].join('|')})(/|$)`,
-        message: `The render server's rooms point down (${renderServerRooms.join(' > ')}): ${room}/ imports none above it, nor index.ts, which puts them together.`,
-      },
-    ],
-  })),
+  ...roomZones(
+    'render-server/src',
+    renderServerRooms.map((room) => [room]),
+    ['index.*'],
+  ),
   {
-    files: ['tools/**/*.{ts,cjs,mjs,js}'],
-    forbidden: [
-      {
-        regex: into(appFolders.map((app) => `${app}/src`)),
-        message: "Tools never import an app's src/: shared facts live in platform/.",
-      },
-    ],
+    target: 'tools/**',
+    from: anyOf(appFolders.map((app) => `${app}/src`)),
+    message: "Tools never import an app's src/: shared facts live in platform/.",
   },
   {
-    files: ['platform/**/*.{ts,cjs,js}'],
-    forbidden: [
-      {
-        regex: into([...appFolders, 'tools', 'render-server', 'federation', 'tests']),
-        message: 'The platform holds facts every part reads; it imports nothing of theirs.',
-      },
-    ],
+    target: 'platform/**',
+    from: anyOf([...appFolders, 'tools', 'render-server', 'federation', 'tests']),
+    message: 'The platform holds facts every part reads; it imports nothing of theirs.',
   },
   {
-    files: ['federation/**/*.{ts,cjs,js}'],
-    forbidden: [
-      {
-        regex: into([...appFolders.map((app) => `${app}/src`), 'tools', 'render-server']),
-        message: 'Federation code serves every app and imports none of their code, nor the tools.',
-      },
-    ],
+    target: 'federation/**',
+    from: anyOf([...appFolders.map((app) => `${app}/src`), 'tools', 'render-server']),
+    message: 'Federation code serves every app and imports none of their code, nor the tools.',
   },
 ];
 
@@ -203,31 +167,24 @@ export default tseslint.config(
       ],
     },
   },
-  // The house's boundaries, by rule (see boundaries below): every arrow points one way.
-  ...boundaries.map(({ files, ignores = [], forbidden }) => ({
-    files,
-    ignores,
+  {
+    // Apps reach each other through federation, never as packages.
+    files: appFolders.map((app) => `${app}/src/**/*.{ts,tsx}`),
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [reactRouterThroughFacade],
-          patterns: forbidden.map(({ regex, message }) => ({ regex, message })),
+          patterns: [
+            {
+              group: ['@firstday/*'],
+              message: 'Apps reach each other through federation, not as packages.',
+            },
+          ],
         },
       ],
-      // require() and import() too: the tools and the build configs are CommonJS.
-      'no-restricted-syntax': [
-        'error',
-        ...forbidden.flatMap(({ regex, message }) => [
-          {
-            selector: `CallExpression[callee.name='require'][arguments.0.value=${esqueryRegex(regex)}]`,
-            message,
-          },
-          { selector: `ImportExpression[source.value=${esqueryRegex(regex)}]`, message },
-        ]),
-      ],
     },
-  })),
+  },
   {
     // No import cycles anywhere: a module's dependencies never lead back to it (between rooms the
     // boundaries above already point one way; this catches cycles inside a room and across
@@ -246,10 +203,15 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, commonjs: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true, commonjs: true }],
+      // The house's boundaries (zones above): every arrow points one way.
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+    },
   },
   {
-    // The shared router facade and tests (which render outside federation) may use it.
+    // The shared router facade, the server render (StaticRouter, outside federation) and tests
+    // (which render outside federation) may use react-router itself; the zones still hold.
     files: [
       'federation/router/**',
       'shell/src/render-worker/render-route.tsx',

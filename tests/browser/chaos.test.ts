@@ -19,6 +19,7 @@ import {
   siteUrl,
   visit,
 } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 /**
  * Fault injection over the composed site: each part on the way to a page, and the Firestore
@@ -27,7 +28,7 @@ import {
  * lost or falsely confirmed. `npm run chaos` runs this file alone and writes
  * reports/reliability.md from what it measured.
  */
-jest.setTimeout(60_000);
+jest.setTimeout(scaled(60_000));
 
 interface Case {
   readonly part: string;
@@ -283,12 +284,16 @@ describe('the Firestore endpoint', () => {
 });
 
 describe('the writer under load', () => {
-  it('1,000 requests, 10 at once, random lost writes, lost answers and timeouts: nothing lost, duplicated or falsely confirmed', async () => {
-    load = await runWriterLoad('demo-chaos-load');
-    expect(load.stored).toBe(load.sent);
-    expect(load.duplicated).toBe(0);
-    expect(load.falselyConfirmed).toBe(0);
-  }, 180_000);
+  it(
+    '1,000 requests, 10 at once, random lost writes, lost answers and timeouts: nothing lost, duplicated or falsely confirmed',
+    async () => {
+      load = await runWriterLoad('demo-chaos-load');
+      expect(load.stored).toBe(load.sent);
+      expect(load.duplicated).toBe(0);
+      expect(load.falselyConfirmed).toBe(0);
+    },
+    scaled(180_000),
+  );
 });
 
 function writeReport(): void {

@@ -20,9 +20,10 @@ import {
   startSilentServer,
 } from '../support/servers/unanswering-servers';
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
+import { scaled } from '../support/time-factor';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
-jest.setTimeout(60_000);
+jest.setTimeout(scaled(60_000));
 
 const chromium = setUpBrowser();
 let admin: App;
@@ -326,55 +327,63 @@ describe('the contact form when Firestore never answers', () => {
   const hung = setUpShared('firestore', () => startSilentServer());
   setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: hung.firestore.port }));
 
-  it('says it is sending, then gives up after 10 s with the data kept', async () => {
-    await sendAsAda();
-    const sending = page.getByRole('button', { name: contactPage.sending });
-    await sending.waitFor();
-    await expect(sending.isDisabled()).resolves.toBe(true);
-    const started = Date.now();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: contactPage.failures.timeout })
-      .waitFor({ timeout: 20_000 });
-    expect(Date.now() - started).toBeGreaterThan(8_000);
-    await expect(input('Message').inputValue()).resolves.toBe(ada.Message);
-    await expect(submit().isEnabled()).resolves.toBe(true);
-    expect(await storedRequests()).toEqual([]);
-  }, 30_000);
+  it(
+    'says it is sending, then gives up after 10 s with the data kept',
+    async () => {
+      await sendAsAda();
+      const sending = page.getByRole('button', { name: contactPage.sending });
+      await sending.waitFor();
+      await expect(sending.isDisabled()).resolves.toBe(true);
+      const started = Date.now();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: contactPage.failures.timeout })
+        .waitFor({ timeout: 20_000 });
+      expect(Date.now() - started).toBeGreaterThan(8_000);
+      await expect(input('Message').inputValue()).resolves.toBe(ada.Message);
+      await expect(submit().isEnabled()).resolves.toBe(true);
+      expect(await storedRequests()).toEqual([]);
+    },
+    scaled(30_000),
+  );
 });
 
 describe('the contact form when an answer is lost and the retry is refused', () => {
   const lossy = setUpShared('proxy', () => startAnswerLosingProxy(emulator));
   setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: lossy.proxy.port }));
 
-  it("confirms a request whose answer was lost only once the client's record shows it stored", async () => {
-    await openContact();
-    await fill(ada);
-    await input('Name').focus();
-    lossy.proxy.loseNextAnswer();
-    await submit().click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: contactPage.failures.timeout })
-      .waitFor({ timeout: 20_000 });
-    // The write did land, unknown to the page: nothing thanked the visitor, the text stays.
-    expect(await storedRequests()).toHaveLength(1);
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    for (const [label, value] of Object.entries(ada)) {
-      await expect(input(label).inputValue()).resolves.toBe(value);
-    }
-    // The retry is refused by the create-only rules; the client's own record names this
-    // request, so the writer knows it is stored (earlier it could only say "unconfirmed").
-    await submit().click();
-    await page
-      .getByRole('dialog', { name: contactPage.thankYouTitle })
-      .waitFor({ timeout: 15_000 });
-    expect(await storedRequests()).toHaveLength(1);
-    // Both attempts went to the server: the lost one and the refused retry. A browser may send a
-    // commit again on a fresh connection when the one it reused was closed under it (a CI run
-    // counted 3 on a busy machine), which the create-only rules refuse like the retry.
-    expect(lossy.proxy.commits()).toBeGreaterThanOrEqual(2);
-  }, 45_000);
+  it(
+    "confirms a request whose answer was lost only once the client's record shows it stored",
+    async () => {
+      await openContact();
+      await fill(ada);
+      await input('Name').focus();
+      lossy.proxy.loseNextAnswer();
+      await submit().click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: contactPage.failures.timeout })
+        .waitFor({ timeout: 20_000 });
+      // The write did land, unknown to the page: nothing thanked the visitor, the text stays.
+      expect(await storedRequests()).toHaveLength(1);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      for (const [label, value] of Object.entries(ada)) {
+        await expect(input(label).inputValue()).resolves.toBe(value);
+      }
+      // The retry is refused by the create-only rules; the client's own record names this
+      // request, so the writer knows it is stored (earlier it could only say "unconfirmed").
+      await submit().click();
+      await page
+        .getByRole('dialog', { name: contactPage.thankYouTitle })
+        .waitFor({ timeout: 15_000 });
+      expect(await storedRequests()).toHaveLength(1);
+      // Both attempts went to the server: the lost one and the refused retry. A browser may send a
+      // commit again on a fresh connection when the one it reused was closed under it (a CI run
+      // counted 3 on a busy machine), which the create-only rules refuse like the retry.
+      expect(lossy.proxy.commits()).toBeGreaterThanOrEqual(2);
+    },
+    scaled(45_000),
+  );
 });
 
 describe('the contact form with App Check configured (as a deployment has it)', () => {

@@ -26,6 +26,7 @@ import {
   startSilentServer,
 } from '../support/servers/unanswering-servers';
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
+import { scaled } from '../support/time-factor';
 
 // Its own project, so the rules tests and these never see each other's documents.
 const projectId = 'demo-writer-test';
@@ -187,7 +188,7 @@ describe('the contact writer against the Firestore emulator', () => {
   it("a retry after a lost answer is refused, and the client's record says it is stored", async () => {
     const proxy = await startAnswerLosingProxy(emulator);
     try {
-      const { write } = writerThrough(proxy, 1_500);
+      const { write } = writerThrough(proxy, scaled(1_500));
       const id = newDocumentId();
       proxy.loseNextAnswer();
       await expect(write(id, submission)).rejects.toMatchObject({ reason: 'timeout' });
@@ -208,7 +209,7 @@ describe('the contact writer against the Firestore emulator', () => {
     const refused = { ...submission, name: 'Grace\u0000Hopper' };
     const proxy = await startFaultProxy(emulator, onlyFirst({ kind: 'drop' }));
     try {
-      const { write } = writerThrough(proxy, 1_000);
+      const { write } = writerThrough(proxy, scaled(1_000));
       const id = newDocumentId();
       await expect(write(id, refused)).rejects.toMatchObject({ reason: 'timeout' });
       // No record of this client exists, so the lost write cannot have landed: a plain refusal.
@@ -221,12 +222,12 @@ describe('the contact writer against the Firestore emulator', () => {
   });
 
   it('a retry after an answer that arrived late knows the request is stored', async () => {
-    const proxy = await startFaultProxy(emulator, onlyFirst({ kind: 'delay', ms: 1_500 }));
+    const proxy = await startFaultProxy(emulator, onlyFirst({ kind: 'delay', ms: scaled(1_500) }));
     try {
-      const { write } = writerThrough(proxy, 500);
+      const { write } = writerThrough(proxy, scaled(500));
       const id = newDocumentId();
       await expect(write(id, submission)).rejects.toMatchObject({ reason: 'timeout' });
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await new Promise((resolve) => setTimeout(resolve, scaled(1_500)));
       // Firestore did answer "written", only late: that answer is a confirmation.
       await expect(write(id, submission)).resolves.toBe('already-stored');
       expect(proxy.log).toEqual(['delay']);
@@ -332,13 +333,13 @@ describe('the contact writer against the Firestore emulator', () => {
     try {
       const { write } = createContactWriter(
         { ...settings, emulator: { host: '127.0.0.1', port: silent.port } },
-        { log: quiet, timeoutMs: 1_000 },
+        { log: quiet, timeoutMs: scaled(1_000) },
       );
       const started = Date.now();
       await expect(write(newDocumentId(), submission)).rejects.toMatchObject({
         reason: 'timeout',
       });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(Date.now() - started).toBeLessThan(scaled(5_000));
     } finally {
       await silent.close();
     }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import paths from '../../tools/stack/paths.cjs';
+import { scaled } from '../support/time-factor';
 
 /**
  * What a production build puts in dist is what gets deployed: no source maps (they carry the
@@ -24,7 +25,7 @@ beforeAll(async () => {
       env: { ...process.env, FIRSTDAY_DIST: out },
     },
   );
-}, 180_000);
+}, scaled(180_000));
 
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 

@@ -17,6 +17,7 @@ import {
   writeStandInBuild,
 } from '../support/servers/npm-start';
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
+import { scaled } from '../support/time-factor';
 
 /**
  * `npm start` runs the notification function against its Firestore emulator: a spam request
@@ -48,7 +49,7 @@ afterAll(() => {
 
 const npmStart = () => npmStartIn(work, started);
 // Two starts of the whole stack, each up to 150 s on a busy 2-core machine.
-jest.setTimeout(400_000);
+jest.setTimeout(scaled(400_000));
 
 type Value = Record<string, unknown>;
 type Fields = Record<string, unknown>;
@@ -168,7 +169,7 @@ describe('npm start runs the notification function', () => {
       console.log(`Spam view after ${spamMs} ms; notification mail after ${mailMs} ms`);
 
       // One line per mail, saying where it goes and what it is about.
-      await within(5_000, async () => mailLines(stack.output()).length === 2);
+      await within(scaled(5_000), async () => mailLines(stack.output()).length === 2);
       expect(mailLines(stack.output())).toEqual([
         '[functions] mail/NormalRequest000001 queued to "info@firstday.studio": "New project request: Ada NormalRequest000001 (Analytical Engines)" (not sent locally)',
         expect.stringMatching(
@@ -179,8 +180,8 @@ describe('npm start runs the notification function', () => {
       // The function's process dies: it is restarted, said so, and mails nothing again.
       const pid = pidIn(stack.output(), 'functions');
       process.kill(pid, 'SIGKILL');
-      await within(2_000, async () => !alive(pid));
-      await within(10_000, async () => stack.output().includes('[functions] restarted'));
+      await within(scaled(2_000), async () => !alive(pid));
+      await within(scaled(10_000), async () => stack.output().includes('[functions] restarted'));
       expect(stack.output()).toContain('[functions] stopped unexpectedly (SIGKILL)');
 
       // Staff's "not spam" (as the rules let staff write it): the function notifies it, once.
@@ -217,7 +218,7 @@ describe('npm start runs the notification function', () => {
     try {
       await sendRequest('LaterRequest0000001', 'A second project, after the restart.');
       await pollUntil(10_000, () => read('mail/LaterRequest0000001'));
-      await within(5_000, async () => mailLines(stack.output()).length === 2);
+      await within(scaled(5_000), async () => mailLines(stack.output()).length === 2);
       expect(mailLines(stack.output()).map((line) => line.split(' ')[1])).toEqual([
         'mail/LaterRequest0000001',
         'mail/autoreply-LaterRequest0000001',

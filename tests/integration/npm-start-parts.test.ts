@@ -13,6 +13,7 @@ import {
   within,
   writeStandInBuild,
 } from '../support/servers/npm-start';
+import { scaled } from '../support/time-factor';
 
 /**
  * A real `npm start` whose parts die. One part killed (the render server, a remote's server) is
@@ -47,7 +48,7 @@ afterAll(() => {
 
 const npmStart = () => npmStartIn(work, started);
 // Each test starts the whole stack once or twice: up to 150 s each on a busy 2-core machine.
-jest.setTimeout(400_000);
+jest.setTimeout(scaled(400_000));
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -169,10 +170,12 @@ describe('npm start when one of its parts stops', () => {
         const pid = pidIn(stack.output(), part.name);
         expect(pid).toBeGreaterThan(0);
         process.kill(pid, 'SIGKILL');
-        await within(2_000, async () => !alive(pid));
+        await within(scaled(2_000), async () => !alive(pid));
         // Back within a few seconds, in a new process, and said so.
-        await within(5_000, () => answers(part.url));
-        await within(5_000, async () => stack.output().includes(`[${part.name}] restarted`));
+        await within(scaled(5_000), () => answers(part.url));
+        await within(scaled(5_000), async () =>
+          stack.output().includes(`[${part.name}] restarted`),
+        );
         expect(stack.output()).toContain(`[${part.name}] stopped unexpectedly (SIGKILL)`);
         expect(pidIn(stack.output(), part.name)).not.toBe(pid);
       }

@@ -6,6 +6,7 @@ const { checkFirestoreExport, findOverallMetadata } = require('./firestore-expor
 const { repoRoot } = require('../stack/paths.cjs');
 const { createPersistence, ownerFileOf } = require('./persistent-emulator.cjs');
 const { createCopyStore } = require('./saved-copies.cjs');
+const { watchStartup } = require('./startup-output.cjs');
 const env = require('../cli/env.cjs');
 
 /**
@@ -121,7 +122,6 @@ const firestoreCopies = (persistTo) =>
  * @param {string} [options.rules] path to the rules file
  * @param {string} [options.persistTo] folder of saved copies to seed from and save into; the
  *   emulator is then owned through a pid file beside it (orphans of a killed run are reclaimed)
- * @param {boolean} [options.quiet]
  * @param {number} [options.autosaveMs] also save this often while running, so a crash or a
  *   killed terminal loses at most that much
  * @param {(message: string) => void} [options.warn] where warnings about saved data go
@@ -133,7 +133,6 @@ async function startFirestoreEmulator({
   projectId,
   rules = path.join(repoRoot, 'firestore.rules'),
   persistTo,
-  quiet = true,
   autosaveMs = 0,
   warn = console.error,
 }) {
@@ -165,27 +164,24 @@ async function startFirestoreEmulator({
       port,
       projectId,
     });
-    let output = '';
+    const output = watchStartup([child.stdout, child.stderr], 'Dev App Server is now running');
     try {
       await new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`The Firestore emulator did not start within 60 s:\n${output}`)),
-          60_000,
-        );
-        /** @param {Buffer} chunk */
-        const onData = (chunk) => {
-          output += chunk.toString();
-          if (!quiet) process.stdout.write(chunk);
-          if (output.includes('Dev App Server is now running')) {
-            clearTimeout(timer);
-            resolve(undefined);
-          }
+        const fail = (/** @type {string} */ why) => {
+          output.stop();
+          reject(new Error(`The Firestore emulator ${why} on port ${port}:\n${output.tail()}`));
         };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.once('exit', (code) => {
+        const timer = setTimeout(() => fail('did not start within 60 s'), 60_000);
+        /** @param {number | null} code */
+        const onExit = (code) => {
           clearTimeout(timer);
-          reject(new Error(`The Firestore emulator exited (${code}) on port ${port}:\n${output}`));
+          fail(`exited (${code})`);
+        };
+        child.once('exit', onExit);
+        void output.ready.then(() => {
+          clearTimeout(timer);
+          child.removeListener('exit', onExit);
+          resolve(undefined);
         });
       });
     } catch (error) {

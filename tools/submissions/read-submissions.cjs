@@ -14,6 +14,7 @@ const {
   historyArchive,
 } = require('../../platform/contact-request/contact-schema.cjs');
 const env = require('../cli/env.cjs');
+const { withinDeadline } = require('../../platform/deadline.cjs');
 
 /** Reads contact requests with firebase-admin, from an emulator or a real project. */
 
@@ -98,19 +99,12 @@ function explain(error, projectId, access = 'read') {
  * @template T
  * @param {Promise<T>} work
  */
-function withTimeout(work) {
-  /** @type {NodeJS.Timeout | undefined} */
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${queryTimeoutMs / 1000} s (timed out)`)),
-      queryTimeoutMs,
-    );
-  });
-  return /** @type {Promise<T>} */ (Promise.race([work, timeout])).finally(() =>
-    clearTimeout(timer),
+const withTimeout = (work) =>
+  withinDeadline(
+    work,
+    queryTimeoutMs,
+    () => new Error(`no answer within ${queryTimeoutMs / 1000} s (timed out)`),
   );
-}
 
 /**
  * A firebase-admin app for the target: the emulator (no credentials) or a real project.

@@ -1,6 +1,7 @@
 // @ts-check
 const { repoRoot } = require('../stack/paths.cjs');
 const { run } = require('../processes/processes.cjs');
+const { timeFactor } = require('./time-factor.cjs');
 
 /**
  * Runs one jest project; the emulator's address reaches the tests through the environment.
@@ -10,11 +11,15 @@ const { run } = require('../processes/processes.cjs');
  */
 function runJest(project, extraArgs = [], env = {}) {
   const jest = require.resolve('jest/bin/jest');
-  const args = [jest, '--selectProjects', project];
+  // Files and jest's options first: --selectProjects takes every word after it as a project.
+  const args = [jest, ...extraArgs, '--selectProjects', project];
   if (project !== 'unit') args.push('--runInBand');
-  return run(process.execPath, [...args, ...extraArgs], {
+  // The machine's slowness at the start is the floor of each test file's time factor.
+  const factor = project === 'unit' ? {} : { TEST_TIME_FACTOR: String(timeFactor()) };
+  if (project !== 'unit') console.log(`Time factor at the start: ${factor.TEST_TIME_FACTOR}`);
+  return run(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...factor, ...env },
   });
 }
 

@@ -3,6 +3,7 @@
  * at least once, retried after a failure with a growing pause, never more than `concurrency`
  * at a time, each attempt given a deadline (a deployed function is stopped at its timeout).
  */
+import { withinDeadline } from '../../../platform/deadline.cjs';
 
 export interface DeliveryQueueOptions {
   readonly concurrency: number;
@@ -21,16 +22,8 @@ export interface Delivery {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function withDeadline<T>(work: Promise<T>, ms: number, name: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${name} took longer than ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function withDeadline<T>(work: Promise<T>, ms: number, name: string): Promise<T> {
+  return withinDeadline(work, ms, () => new Error(`${name} took longer than ${ms} ms`));
 }
 
 export function deliveryQueue(options: DeliveryQueueOptions) {

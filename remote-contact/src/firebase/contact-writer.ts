@@ -18,6 +18,7 @@ import {
 } from '../../../platform/contact-request/contact-schema.cjs';
 import { contactValuesOf } from '../../../platform/contact-request/contact-values.cjs';
 import { contactWriteDeadlineMs } from '../../../platform/deadlines.cjs';
+import { withinDeadline } from '../../../platform/deadline.cjs';
 import type { StoredContext } from './request-context';
 
 const contactCollection = collections.requests;
@@ -61,22 +62,6 @@ async function connect(settings: FirebaseSettings): Promise<Connection> {
   const db = lite.getFirestore(app);
   if (emulator) lite.connectFirestoreEmulator(db, emulator.host, emulator.port);
   return { lite, db, identity };
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number, error: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(error()), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (reason: unknown) => {
-        clearTimeout(timer);
-        reject(reason);
-      },
-    );
-  });
 }
 
 function codeOf(error: unknown): string | undefined {
@@ -158,7 +143,7 @@ export function createContactWriter(
 
   async function connectOrFail(): Promise<Connection> {
     try {
-      return await withTimeout(
+      return await withinDeadline(
         connection$(),
         timeoutMs,
         () => new Error(`Settings and SDK not loaded within ${timeoutMs} ms`),
@@ -176,7 +161,7 @@ export function createContactWriter(
   /** The signed-in client's uid; a sign-in that fails sent nothing of the request. */
   async function clientUid(identity: ClientIdentity): Promise<string> {
     try {
-      return await withTimeout(
+      return await withinDeadline(
         identity.uid(),
         timeoutMs,
         () => new Error(`Anonymous sign-in did not answer within ${timeoutMs} ms`),
@@ -205,7 +190,7 @@ export function createContactWriter(
     let record: Record<string, unknown> | undefined;
     let readable = true;
     try {
-      const snapshot = await withTimeout(
+      const snapshot = await withinDeadline(
         lite.getDoc(lite.doc(db, clientsCollection, uid)),
         timeoutMs,
         () => new Error('No answer'),
@@ -269,7 +254,7 @@ export function createContactWriter(
       () => {},
     );
     try {
-      await withTimeout(write, timeoutMs, () => {
+      await withinDeadline(write, timeoutMs, () => {
         unanswered.add(id);
         return new ContactWriteError('timeout', `No answer from Firestore within ${timeoutMs} ms`);
       });

@@ -1,5 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { ports } from './site';
+import { withinDeadline } from '../../../platform/deadline.cjs';
 
 type RemoteId = 'remote-home' | 'remote-contact' | 'remote-shared';
 
@@ -65,14 +66,6 @@ export function logged(page: Page, prefix: string): Promise<void> {
 }
 
 /** Settles as `promise` does, or fails once `ms` have passed. */
-export async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  return withinDeadline(promise, ms, () => new Error(`${what} took longer than ${ms} ms`));
 }

@@ -46,8 +46,15 @@ async function anonymousToken(): Promise<{ idToken: string; uid: string }> {
   return { idToken: body.idToken, uid: body.localId };
 }
 
-/** Runs the flood against the tests' emulators, in `projectId` (cleared first). */
-export async function runFlood(projectId: string, seconds: number): Promise<FloodFigures> {
+/**
+ * Runs the flood against the tests' emulators, in `projectId` (cleared first), for `seconds`
+ * and until each attack has sent `minimumCommits`: a busy machine makes the run longer, never
+ * thinner.
+ */
+export async function runFlood(
+  projectId: string,
+  { seconds, minimumCommits }: { seconds: number; minimumCommits: number },
+): Promise<FloodFigures> {
   await clearEmulator(projectId);
   const { host, port } = emulatorAddress();
   const { idToken, uid } = await anonymousToken();
@@ -89,7 +96,7 @@ export async function runFlood(projectId: string, seconds: number): Promise<Floo
   await Promise.all(
     attacks.flatMap((attack) =>
       Array.from({ length: inFlight }, async () => {
-        while (Date.now() < deadline) {
+        while (Date.now() < deadline || commits[attack].sent < minimumCommits) {
           commits[attack].sent += 1;
           const response = await fetch(commitUrl, {
             method: 'POST',

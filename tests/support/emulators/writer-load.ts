@@ -10,6 +10,7 @@ import { newDocumentId } from '../../../remote-contact/src/firebase/document-id'
 import type { FirebaseSettings } from '../../../remote-contact/src/firebase/firebase-settings';
 import { authEmulatorAddress, clearEmulator, emulatorAddress } from './firestore';
 import { startFaultProxy, type Fault } from '../servers/fault-proxy';
+import { scaled } from '../time-factor';
 import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 
 /**
@@ -22,7 +23,8 @@ import { collections } from '../../../platform/contact-request/contact-schema.cj
  */
 const submissions = 1_000;
 const concurrency = 10;
-const timeoutMs = 300;
+// The writer's deadline, as much longer as the machine is slower (the faults' delays follow it).
+const timeoutMs = scaled(300);
 const maxTries = 8;
 
 /** A small seeded generator (mulberry32), so a failing run can be repeated exactly. */
@@ -125,10 +127,9 @@ export async function runWriterLoad(projectId: string, seed = loadSeed): Promise
       }),
     );
   } finally {
+    // Returns once every write the proxy let through has been answered by the emulator.
     await proxy.close();
   }
-  // Answers held back by the proxy may still be landing: give them a moment.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
   try {
     const docs = (await db.collection(collections.requests).get()).docs;
     const stored = new Map(docs.map((doc) => [doc.id, doc.data()]));

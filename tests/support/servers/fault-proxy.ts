@@ -31,6 +31,9 @@ export async function startFaultProxy(
   const log: Fault['kind'][] = [];
   const held = new Set<http.ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
+  // Requests forwarded to the emulator and not yet answered by it: close() waits for them, so
+  // every write the proxy let through has landed (or failed) when it returns.
+  const forwarded = new Set<Promise<void>>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,9 +45,19 @@ export async function startFaultProxy(
         return;
       }
       const headers = { ...req.headers, host: `${target.host}:${target.port}` };
+      let landed = () => {};
+      const landing = new Promise<void>((resolve) => {
+        landed = () => {
+          forwarded.delete(landing);
+          resolve();
+        };
+      });
+      forwarded.add(landing);
       const upstream = http.request(
         { host: target.host, port: target.port, method: req.method, path: req.url, headers },
         (answer) => {
+          answer.once('end', landed);
+          answer.once('error', landed);
           if (fault.kind === 'lose-answer') {
             held.add(res);
             answer.resume();
@@ -67,7 +80,10 @@ export async function startFaultProxy(
           });
         },
       );
-      upstream.on('error', () => res.destroy());
+      upstream.on('error', () => {
+        landed();
+        res.destroy();
+      });
       upstream.end(Buffer.concat(chunks));
     });
   });
@@ -75,12 +91,14 @@ export async function startFaultProxy(
   return {
     port: (server.address() as net.AddressInfo).port,
     log,
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await Promise.all(forwarded);
+      await new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
         for (const res of held) res.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
