@@ -4,16 +4,20 @@ import { Button, visuallyHidden } from 'remote-shared/ui';
 import { DeleteDialog } from './delete-dialog';
 import { useFirstScreenFirst } from './first-screen-first';
 import { useFocusOnHandoff } from './focus-handoff';
+import { BulkBar } from './inbox/bulk-bar';
+import { BulkDialog } from './inbox/bulk-dialog';
 import { countLine } from './inbox/count-line';
 import { useListFocus } from './inbox/focus-targets';
 import { useInboxView } from './inbox/inbox-view';
 import { matchesView, useInboxList } from './inbox/use-inbox-list';
 import { useArrivals, useFleetingNotice } from './inbox/use-arrivals';
+import { useBulk } from './inbox/use-bulk';
 import { useDeleteFlow } from './inbox/use-delete-flow';
 import { useLeadActions } from './inbox/use-lead-actions';
 import { useLinkedRequest } from './inbox/use-linked-request';
 import { InboxTools } from './inbox-tools';
 import type { InboxRequest } from './inbox-request';
+import type { Author } from './lead-change';
 import { viewerTimeZone } from './received-time';
 import { RequestCard } from './request-card';
 import { downloadRequests, type ExportFormat } from './request-downloads';
@@ -22,7 +26,14 @@ import styles from './staff-inbox.module.css';
 import { pageSize, useStaffRoster, withWholeHistory } from './use-inbox-requests';
 
 /** The inbox itself, for staff: requests newest first, live, with search, filter and actions. */
-export function StaffInbox({ connection }: { connection: StaffConnection }) {
+export function StaffInbox({
+  connection,
+  author,
+}: {
+  connection: StaffConnection;
+  /** The signed-in account, as history names its changes. */
+  author: Author;
+}) {
   const [view, dispatch] = useInboxView();
   const list = useInboxList(connection, view);
   const { all, shown } = list;
@@ -39,6 +50,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
   const stillShown = useCallback((request: InboxRequest) => matchesView(view, request), [view]);
   const actions = useLeadActions({
     connection,
+    author,
     stillShown,
     all,
     shown,
@@ -47,6 +59,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
     say,
   });
   const deletion = useDeleteFlow(connection, shown, listHeading);
+  const bulk = useBulk({ connection, author, all, listHeading, say });
   const undoButton = useRef<HTMLButtonElement>(null);
   useFocusOnHandoff('signed-in', 'inbox-search');
   const linked = useLinkedRequest(list.linkedId, all, setStatus);
@@ -89,14 +102,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
       />
       <div className={styles.summary}>
         <p role="status" className={styles.count}>
-          {countLine(
-            all,
-            shown.length,
-            view.status,
-            list.counts,
-            list.totals,
-            list.matching.length,
-          )}
+          {countLine(all, shown.length, view, list.counts, list.totals, list.matching.length)}
         </p>
         <p role="status" className={styles.arrival} data-testid="action-notice">
           {notice}
@@ -110,6 +116,14 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
           {staffInbox.timeZoneNote(viewerTimeZone())}
         </p>
       </div>
+      {bulk.selected.length > 0 && (
+        <BulkBar
+          count={bulk.selected.length}
+          roster={roster}
+          onAction={bulk.ask}
+          onClear={bulk.clear}
+        />
+      )}
       {undoable && (
         <div className={styles.undo} role="status">
           <p>{undoable.message}</p>
@@ -147,10 +161,14 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
                 linked={linked === request.id}
                 error={actions.errors[request.id] ?? null}
                 roster={roster}
+                account={author.uid}
                 onStatus={actions.changeStatus}
                 onOwner={actions.changeOwner}
                 onNote={actions.changeNote}
                 onRescue={actions.rescue}
+                onMarkSpam={actions.markSpam}
+                selected={bulk.picked.has(request.id)}
+                onSelect={bulk.toggle}
                 onDelete={deletion.ask}
               />
             </li>
@@ -170,6 +188,7 @@ export function StaffInbox({ connection }: { connection: StaffConnection }) {
           {staffInbox.loadMore(pageSize)}
         </Button>
       )}
+      <BulkDialog asked={bulk.asked} onConfirm={bulk.confirm} onClose={bulk.close} />
       <DeleteDialog
         request={deletion.deleting}
         onConfirm={deletion.confirm}

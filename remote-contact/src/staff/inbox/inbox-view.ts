@@ -10,15 +10,15 @@ export interface InboxView {
   readonly pages: number;
 }
 
-export type InboxViewAction =
+type InboxViewAction =
   | { readonly type: 'search'; readonly search: string }
   | { readonly type: 'status'; readonly status: StatusFilter }
   | { readonly type: 'campaign'; readonly campaign: CampaignFilter }
   | { readonly type: 'more' };
 
-export const firstView: InboxView = { search: '', status: 'all', campaign: anyCampaign, pages: 1 };
+const firstView: InboxView = { search: '', status: 'all', campaign: anyCampaign, pages: 1 };
 
-export function inboxViewReducer(view: InboxView, action: InboxViewAction): InboxView {
+function inboxViewReducer(view: InboxView, action: InboxViewAction): InboxView {
   switch (action.type) {
     case 'search':
       return { ...view, search: action.search };

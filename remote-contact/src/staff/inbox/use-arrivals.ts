@@ -3,7 +3,7 @@ import { staffInbox } from 'remote-shared/content';
 import type { InboxRequest } from '../inbox-request';
 
 /** How long a notice stays (then it clears, so it is never announced again). */
-export const noticeMs = 10_000;
+const noticeMs = 10_000;
 
 /** A message said once in a live region, cleared after `noticeMs`. */
 export function useFleetingNotice(): readonly [string, (notice: string) => void] {

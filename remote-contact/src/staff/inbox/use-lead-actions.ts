@@ -1,16 +1,25 @@
 import { useCallback, useState, type RefObject } from 'react';
 import { staffInbox, type RequestStatus } from 'remote-shared/content';
 import type { InboxRequest } from '../inbox-request';
-import { NoteConflict } from '../lead-change';
+import { NoteConflict, type Author } from '../lead-change';
 import type { NoteOutcome } from '../lead/lead-note';
 import type { StaffConnection } from '../staff-connection';
-import { changeLead, rescueFromSpam } from '../use-inbox-requests';
+import {
+  changeLead,
+  markAsSpam,
+  rescueFromSpam,
+  type StaffSpamReason,
+} from '../use-inbox-requests';
 import { neighbourOf } from './focus-targets';
 
-/** A change that hid its request under the current view, and how to take it back. */
+/**
+ * A change that hid its request under the current view, and how to take it back: its status
+ * set back, or (marked as spam) "Not spam".
+ */
 export interface Undoable {
   readonly request: InboxRequest;
   readonly message: string;
+  readonly undo: 'status' | 'spam';
 }
 
 /** Which requests are saving, and the last error of each. */
@@ -38,6 +47,8 @@ function useSaving() {
 
 export interface LeadActionsOptions {
   readonly connection: StaffConnection;
+  /** Who the changes are by, as history names them. */
+  readonly author: Author;
   /** Whether a request changed to `request` would still be shown in the current view. */
   readonly stillShown: (request: InboxRequest) => boolean;
   /** The requests as loaded now (an undo starts from the current one). */
@@ -51,7 +62,7 @@ export interface LeadActionsOptions {
 
 /** Status, owner and note changes, the undo of a change that hid its request, and "Not spam". */
 export function useLeadActions(options: LeadActionsOptions) {
-  const { connection, stillShown, all, shown, focusRequest, listHeading, say } = options;
+  const { connection, author, stillShown, all, shown, focusRequest, listHeading, say } = options;
   const { busy, errors, mark, setError } = useSaving();
   const [undoable, setUndoable] = useState<Undoable | null>(null);
 
@@ -74,29 +85,33 @@ export function useLeadActions(options: LeadActionsOptions) {
 
   const changeStatus = useCallback(
     (request: InboxRequest, to: RequestStatus, undoing = false) => {
-      if (to === request.status) return;
+      // Not compared with `request.status` otherwise: right after a save, the listener may not
+      // have brought the stored status yet, and a change back to the status shown before it
+      // would look like no change and be dropped (the select shows what was chosen).
+      if (undoing && to === request.status) return;
       // The filter would hide it: say so where the control was, and offer to take it back.
       if (!undoing && !stillShown({ ...request, status: to })) {
         setUndoable({
           request,
           message: staffInbox.hidden(request.name || request.email, staffInbox.status[to]),
+          undo: 'status',
         });
       }
-      void save(request, changeLead(connection, request, 'status', to));
+      void save(request, changeLead(connection, author, request, 'status', to));
     },
-    [connection, save, stillShown],
+    [connection, author, save, stillShown],
   );
 
   const changeOwner = useCallback(
     (request: InboxRequest, owner: string) =>
-      void save(request, changeLead(connection, request, 'owner', owner)),
-    [connection, save],
+      void save(request, changeLead(connection, author, request, 'owner', owner)),
+    [connection, author, save],
   );
 
   const changeNote = useCallback(
     (request: InboxRequest, note: string, startedFrom: string): Promise<NoteOutcome> => {
       mark(request.id, true);
-      return changeLead(connection, request, 'note', note, startedFrom)
+      return changeLead(connection, author, request, 'note', note, startedFrom)
         .then((): NoteOutcome => ({ kind: 'saved' }))
         .catch((error: unknown): NoteOutcome => {
           if (error instanceof NoteConflict) {
@@ -107,7 +122,25 @@ export function useLeadActions(options: LeadActionsOptions) {
         })
         .finally(() => mark(request.id, false));
     },
-    [connection, mark],
+    [connection, author, mark],
+  );
+
+  const markSpam = useCallback(
+    (request: InboxRequest, reason: StaffSpamReason) => {
+      // It leaves every view but Spam: said where the control was, with its undo.
+      setUndoable({
+        request,
+        message: staffInbox.spam.marked(
+          request.name || request.email,
+          staffInbox.spam.markReasons[reason] ?? reason,
+        ),
+        undo: 'spam',
+      });
+      void save(request, markAsSpam(connection, author, request, reason)).then((saved) => {
+        if (!saved) setUndoable(null);
+      });
+    },
+    [connection, author, save],
   );
 
   const undo = useCallback(() => {
@@ -117,8 +150,10 @@ export function useLeadActions(options: LeadActionsOptions) {
     focusRequest(request.id);
     // Back to what it was, from the request as it is now (its history has one entry more).
     const current = all?.find((candidate) => candidate.id === request.id);
-    if (current) changeStatus(current, request.status, true);
-  }, [undoable, all, changeStatus, focusRequest]);
+    if (!current) return;
+    if (undoable.undo === 'spam') void save(current, rescueFromSpam(connection, author, current));
+    else changeStatus(current, request.status, true);
+  }, [undoable, all, changeStatus, focusRequest, save, connection, author]);
 
   const rescue = useCallback(
     (request: InboxRequest) => {
@@ -126,7 +161,7 @@ export function useLeadActions(options: LeadActionsOptions) {
       const neighbour = neighbourOf(shown, request.id);
       focusRequest(neighbour);
       mark(request.id, true);
-      rescueFromSpam(connection, request)
+      rescueFromSpam(connection, author, request)
         .then(() => {
           say(staffInbox.spam.rescued(request.name || request.email));
           // The last one: no neighbour takes focus, the list's heading does.
@@ -138,7 +173,7 @@ export function useLeadActions(options: LeadActionsOptions) {
         })
         .finally(() => mark(request.id, false));
     },
-    [connection, mark, setError, shown, focusRequest, listHeading, say],
+    [connection, author, mark, setError, shown, focusRequest, listHeading, say],
   );
 
   return {
@@ -148,6 +183,7 @@ export function useLeadActions(options: LeadActionsOptions) {
     changeStatus,
     changeOwner,
     changeNote,
+    markSpam,
     undo,
     rescue,
   };
