@@ -205,6 +205,52 @@ export function deleteRequest(
   return deleteLead(sdk, db, id);
 }
 
+/** At most this many campaigns are listed (one small query each). */
+const campaignListMax = 100;
+const campaignField = 'utmCampaign';
+
+/**
+ * Every campaign stored requests carry, without downloading the requests: ordered by their
+ * campaign, one request per query, each query starting after the campaign found last, so each
+ * distinct campaign costs one document read (an old campaign that no loaded page holds is
+ * listed too). Asked once `ready` (after the first page, which it must not delay); null until
+ * known.
+ */
+export function useStoredCampaigns(
+  { firestoreSdk: sdk, db }: StaffConnection,
+  ready: boolean,
+): readonly string[] | null {
+  const [campaigns, setCampaigns] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    let active = true;
+    const requests = sdk.collection(db, requestsCollection);
+    const byCampaign = sdk.orderBy(campaignField);
+    void (async () => {
+      const found: string[] = [];
+      let last: unknown = undefined;
+      for (let step = 0; step < campaignListMax; step += 1) {
+        const next = await sdk.getDocs(
+          last === undefined
+            ? sdk.query(requests, byCampaign, sdk.limit(1))
+            : sdk.query(requests, byCampaign, sdk.startAfter(last), sdk.limit(1)),
+        );
+        if (!active) return;
+        const doc = next.docs[0];
+        if (!doc) break;
+        last = doc.get(campaignField) as unknown;
+        // Only what the rules let the form store is listed (a stray value is stepped over).
+        if (typeof last === 'string' && last !== '') found.push(last);
+      }
+      setCampaigns(found);
+    })().catch((error: unknown) => console.error('Listing the campaigns failed:', error));
+    return () => {
+      active = false;
+    };
+  }, [sdk, db, ready]);
+  return campaigns;
+}
+
 const staffCollection = collections.staffMembers;
 
 /**

@@ -3,7 +3,12 @@ import type { InboxRequest } from '../inbox-request';
 import { linkedRequestId } from '../request-link';
 import { campaignsOf, countsByView, filterRequests } from '../request-filter';
 import type { StaffConnection } from '../staff-connection';
-import { pageSize, useInboxRequests, useRequestTotals } from '../use-inbox-requests';
+import {
+  pageSize,
+  useInboxRequests,
+  useRequestTotals,
+  useStoredCampaigns,
+} from '../use-inbox-requests';
 import { narrowed, type InboxView } from './inbox-view';
 
 /**
@@ -28,7 +33,15 @@ export function useInboxList(connection: StaffConnection, view: InboxView) {
   const linkedIndex = linkedId ? matching.findIndex((request) => request.id === linkedId) : -1;
   const limit = Math.max(pages * pageSize, linkedIndex + 1);
   const shown = useMemo(() => matching.slice(0, limit), [matching, limit]);
-  const campaigns = useMemo(() => (all ? campaignsOf(all) : []), [all]);
+  // Every stored campaign (a query per campaign), with any that arrived since.
+  const stored = useStoredCampaigns(connection, all !== null);
+  const campaigns = useMemo(
+    () =>
+      [...new Set([...(stored ?? []), ...(all ? campaignsOf(all) : [])])].sort((a, b) =>
+        a.localeCompare(b),
+      ),
+    [stored, all],
+  );
   // Each view's count is exact only over every request; while pages are loading, none is shown.
   const counts = useMemo(() => (all && complete ? countsByView(all) : null), [all, complete]);
   const totals = useRequestTotals(connection, complete ? null : all?.[0]?.id);
