@@ -3,6 +3,7 @@ import { defineSecret } from 'firebase-functions/params';
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
 import { database } from './database';
+import { notifyAssigned } from './notify-assigned';
 import { notifyRequest, notifyRescued, type NotifyConfig } from './notify-request';
 import { ceiling, textSetting } from './settings';
 
@@ -112,19 +113,21 @@ export const notifyContactRequest = onDocumentCreated(requestTrigger, async (eve
   }
 });
 
-/** A suspected spam request that staff marked "not spam" is notified then, once. */
+/**
+ * A change to a request: suspected spam that staff marked "not spam" is notified then, once; a
+ * lead given to a staff member by someone else mails them, once per change.
+ */
 export const notifyRescuedRequest = onDocumentUpdated(requestTrigger, async (event) => {
   const time = new Date(event.time);
   if (tooOld(time)) return;
-  const result = await notifyRescued(
-    database(),
-    {
-      id: event.params.id,
-      before: event.data?.before.data(),
-      after: event.data?.after.data(),
-      time,
-    },
-    config(),
-  );
+  const change = {
+    id: event.params.id,
+    before: event.data?.before.data(),
+    after: event.data?.after.data(),
+    time,
+  };
+  const result = await notifyRescued(database(), change, config());
   if (result) logger.info('Rescued request notified', { id: event.params.id, ...result });
+  const assigned = await notifyAssigned(database(), change);
+  if (assigned) logger.info('New owner notified', { id: event.params.id, mail: assigned });
 });

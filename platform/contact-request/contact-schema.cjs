@@ -70,6 +70,16 @@ function cleanText(value, { multiline }) {
   return { text, removed: hidden(value) - hidden(text) };
 }
 
+/**
+ * The length of a text as every limit here counts it, and as the rules' size() does: UTF-16 code
+ * units (an emoji counts 2). The form's counters, the inbox's note and the rules use this one
+ * definition, so nothing the box accepts is refused or cut later.
+ * @param {string} value
+ */
+function textLength(value) {
+  return value.length;
+}
+
 /** The full-string patterns of the stored (trimmed) values. */
 const contactPatterns = /** @type {const} */ ({
   /** One line: starts and ends with something visible, no control characters (name, company). */
@@ -180,6 +190,17 @@ const maxFormSeconds = 86400;
 const statuses = /** @type {const} */ (['new', 'replied', 'in-talks', 'won', 'lost']);
 
 /**
+ * Why a staff member marks a request spam that the scoring let through ("Mark as spam"): stored
+ * as its spamReasons (one of these) and as the value of its history entry.
+ */
+const staffSpamReasons = /** @type {const} */ ([
+  'staff-advertising',
+  'staff-scam',
+  'staff-abusive',
+  'staff-not-a-request',
+]);
+
+/**
  * What staff keep with a request: an internal note of at most `note` UTF-16 units (text like
  * the message, line breaks kept), and its history. The history is a map of entries keyed
  * `c1000`, `c1001`, … (historyKeyBase + the number of changes before it: the rules allow only the
@@ -216,7 +237,10 @@ const collections = /** @type {const} */ ({
 const historyArchive = 'history';
 /** The keys of one history entry, as the rules allow them. */
 const historyEntryKeys = /** @type {const} */ (['at', 'by', 'uid', 'field', 'to']);
-/** What a history entry records the change of ('spam': staff's "not spam", to 'not-spam'). */
+/**
+ * What a history entry records the change of ('spam': staff's "not spam", to 'not-spam', or
+ * "mark as spam", to one of staffSpamReasons).
+ */
 const historyFields = /** @type {const} */ (['status', 'owner', 'note', 'spam']);
 
 /** The shape of users/{id}: what the writer's newDocumentId makes (20 letters and digits). */
@@ -234,6 +258,7 @@ module.exports = {
   collections,
   trimInvisible,
   cleanText,
+  textLength,
   contactPatterns,
   contactFields,
   contactFieldNames,
@@ -243,6 +268,7 @@ module.exports = {
   utmParameters,
   maxFormSeconds,
   statuses,
+  staffSpamReasons,
   leadLimits,
   notePattern,
   historyKeyBase,

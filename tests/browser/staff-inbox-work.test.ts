@@ -256,6 +256,8 @@ describe('no lead freezes', () => {
       .count()
       .get();
     expect(archived.data().count + Object.keys(data?.history as object).length).toBe(251);
+    // The history is drawn once "Note and history" is opened.
+    await openNote(page);
     await page
       .getByText(staffInbox.lead.olderHistory(archived.data().count))
       .waitFor({ state: 'attached' });
@@ -332,9 +334,9 @@ describe('revocation and who a change is by', () => {
       await page.getByText(staffInbox.lead.noteSavedCleaned(0)).waitFor();
       const data = await stored();
       const entry = (data?.history as Record<string, { by: string; uid: string }>)[historyKey(0)];
-      // Recorded under the account, never under the address it claims.
-      expect(entry).toMatchObject({ by: '', uid: user.uid });
-      await page.getByText(staffInbox.lead.change('', 'note', 'x')).waitFor();
+      // Recorded under the account and its roster name, never under the address it claims.
+      expect(entry).toMatchObject({ by: bo.email, uid: user.uid });
+      await page.getByText(staffInbox.lead.change(bo.email, 'note', 'x')).waitFor();
       // Not on the owner list either.
       expect((await db.doc(`staffMembers/${director}`).get()).exists).toBe(false);
       const owners = await page

@@ -32,6 +32,7 @@ import {
   historyKey,
   leadLimits,
   maxFormSeconds,
+  staffSpamReasons,
   statuses,
 } from '../../platform/contact-request/contact-schema.cjs';
 import { contactLimits, fieldPatterns } from '../../remote-contact/src/contact/form/contact-limits';
@@ -62,11 +63,18 @@ beforeAll(async () => {
 afterEach(() => env.clearFirestore());
 afterAll(() => env.cleanup());
 
-/** Puts accounts on the staff roster the rules read, as `npm run staff -- add|grant` does. */
+/**
+ * Puts accounts on the staff roster the rules read, as `npm run staff -- add|grant` does: under
+ * the address the admin granted (here uid@firstday.studio), the name an unverified account's
+ * changes are recorded under.
+ */
 async function grantAccess(...uids: string[]) {
   await env.withSecurityRulesDisabled(async (context) => {
     for (const uid of uids) {
-      await setDoc(doc(context.firestore(), 'staffAccess', uid), { grantedAt: serverTimestamp() });
+      await setDoc(doc(context.firestore(), 'staffAccess', uid), {
+        email: `${uid}@firstday.studio`,
+        grantedAt: serverTimestamp(),
+      });
     }
   });
 }
@@ -717,7 +725,74 @@ describe('suspected spam: the browser reports, the function judges, staff rescue
     await assertSucceeds(updateDoc(ref, rescue()));
   });
 
-  it('never lets anyone mark a request spam, or rescue one that is not suspected', async () => {
+  /** "Mark as spam" as the inbox writes it: the flag, the reason, the time, the history entry. */
+  const mark = (reason: string = staffSpamReasons[0], by = 'ada@firstday.studio') => ({
+    spam: true,
+    spamReasons: [reason],
+    markedSpamAt: serverTimestamp(),
+    historyCount: 1,
+    'history.c1000': { at: serverTimestamp(), by, uid: 'ada', field: 'spam', to: reason },
+  });
+
+  it('lets staff mark a request spam with a reason, in its history, and undo it with "not spam"', async () => {
+    await storedSpam(false);
+    const ref = doc(staffAda(), collections.requests, storedId);
+    await assertFails(updateDoc(ref, { spam: true }));
+    await assertFails(updateDoc(ref, { ...mark(), spamReasons: ['because'] }));
+    await assertFails(updateDoc(ref, { ...mark(), spamReasons: [] }));
+    await assertFails(updateDoc(ref, { ...mark(), markedSpamAt: Timestamp.fromMillis(0) }));
+    await assertFails(updateDoc(ref, { ...mark(), spamScore: 9 }));
+    await assertFails(updateDoc(ref, { ...mark(), status: 'lost' }));
+    await assertFails(updateDoc(ref, mark(staffSpamReasons[0], 'someone@else.example')));
+    // The history entry's value is the reason itself.
+    await assertFails(
+      updateDoc(ref, {
+        ...mark(staffSpamReasons[1]),
+        'history.c1000': {
+          at: serverTimestamp(),
+          by: 'ada@firstday.studio',
+          uid: 'ada',
+          field: 'spam',
+          to: staffSpamReasons[0],
+        },
+      }),
+    );
+    await assertSucceeds(updateDoc(ref, mark(staffSpamReasons[1])));
+    // Marked twice is refused (it is spam already); undone with "not spam", the next entry.
+    await assertFails(updateDoc(ref, mark()));
+    await assertSucceeds(
+      updateDoc(ref, {
+        spam: false,
+        rescuedAt: serverTimestamp(),
+        historyCount: 2,
+        'history.c1001': {
+          at: serverTimestamp(),
+          by: 'ada@firstday.studio',
+          uid: 'ada',
+          field: 'spam',
+          to: 'not-spam',
+        },
+      }),
+    );
+  });
+
+  it('lets no one but staff mark a request spam', async () => {
+    await storedSpam(false);
+    for (const db of [
+      visitor(),
+      client('someone'),
+      env
+        .authenticatedContext('ada', { email: 'ada@firstday.studio', email_verified: true })
+        .firestore(),
+    ]) {
+      await assertFails(updateDoc(doc(db, collections.requests, storedId), mark()));
+    }
+    // The claim without the roster entry (revoked) is refused too.
+    await revokeAccess('ada');
+    await assertFails(updateDoc(doc(staffAda(), collections.requests, storedId), mark()));
+  });
+
+  it('never lets anyone mark a request spam without a reason, or rescue one that is not suspected', async () => {
     await assertFails(updateDoc(await storedSpam(false), { spam: true }));
     await env.clearFirestore();
     await grantAccess('staff-member', 'ada', 'bo');
@@ -939,7 +1014,11 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
       modular(member(email)),
       storedId,
       { field, to },
-      { uid: email.split('@')[0]!, email: verified ? email : '' },
+      // Unverified, the name is the roster's (here the same address, granted by an admin).
+      {
+        uid: email.split('@')[0]!,
+        name: verified ? email : `${email.split('@')[0]!}@firstday.studio`,
+      },
     );
 
   it('a lead with 250 changes still takes a change: the oldest entries move, unchanged, to its history subcollection', async () => {
@@ -1009,7 +1088,7 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
     await assertSucceeds(saveAs(bo, 'status', 'won'));
   });
 
-  it('history names the account id, and an address only when it is verified', async () => {
+  it('history names the account id, and its verified address, else the roster name; never nobody', async () => {
     const unverified = env
       .authenticatedContext('ada', { staff: true, email: 'studio.director@firstday.studio' })
       .firestore();
@@ -1023,10 +1102,18 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
     await assertFails(
       setDoc(doc(unverified, 'staffMembers', director), { seenAt: serverTimestamp() }),
     );
-    await assertSucceeds(
+    // No name at all is refused: every change names an account.
+    await assertFails(
       updateDoc(
         doc(unverified, collections.requests, storedId),
         change('note', 'x', { by: '', uid: 'ada' }),
+      ),
+    );
+    // The address the roster was granted under (by an admin) names it.
+    await assertSucceeds(
+      updateDoc(
+        doc(unverified, collections.requests, storedId),
+        change('note', 'x', { by: 'ada@firstday.studio', uid: 'ada' }),
       ),
     );
     // A verified address is recorded as itself, never left out.
@@ -1034,6 +1121,40 @@ describe("staff: a lead's life (status, owner, note, history) and deleting", () 
       updateDoc(ref(), change('note', 'y', { key: historyKey(1), by: '', uid: 'ada' })),
     );
     await assertSucceeds(updateDoc(ref(), change('note', 'y', { key: historyKey(1) })));
+  });
+
+  it('bulk actions: one commit changing several leads is allowed for staff only, each with its entry', async () => {
+    const otherId = newDocumentId();
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore(), collections.requests, otherId), valid());
+    });
+    const both = (db: ReturnType<typeof member>, to = 'won') => {
+      const batch = writeBatch(db);
+      batch.update(doc(db, collections.requests, storedId), change('status', to));
+      batch.update(doc(db, collections.requests, otherId), change('status', to));
+      return batch.commit();
+    };
+    await assertFails(both(client('someone')));
+    await assertFails(
+      both(env.authenticatedContext('eve', { email: ada, email_verified: true }).firestore()),
+    );
+    // One bad change refuses the whole commit.
+    const staffDb = member();
+    const mixed = writeBatch(staffDb);
+    mixed.update(doc(staffDb, collections.requests, storedId), change('status', 'won'));
+    mixed.update(doc(staffDb, collections.requests, otherId), { status: 'won' });
+    await assertFails(mixed.commit());
+    await assertSucceeds(both(member()));
+    // Bulk delete: staff only.
+    const gone = (db: ReturnType<typeof member>) => {
+      const batch = writeBatch(db);
+      batch.delete(doc(db, collections.requests, storedId));
+      batch.delete(doc(db, collections.requests, otherId));
+      return batch.commit();
+    };
+    await assertFails(gone(client('someone')));
+    await assertSucceeds(gone(member()));
+    expect(await stored()).toBeUndefined();
   });
 
   it('staff cannot touch a request that does not exist, nor the mail queue', async () => {

@@ -49,6 +49,7 @@ function values() {
     maxFormSeconds: String(schema.maxFormSeconds),
     documentIdPattern: rulesLiteral(schema.documentIdPattern),
     statuses: keyList(schema.statuses),
+    staffSpamReasons: keyList(schema.staffSpamReasons),
     noteCheck: `text(data.note, ${limits({ max: schema.leadLimits.note, pattern: schema.notePattern })})`,
     historyKeyBase: String(schema.historyKeyBase),
     historyMax: String(schema.leadLimits.history),

@@ -317,3 +317,56 @@ describe('suspected spam', () => {
     }
   });
 });
+
+describe('a lead given to someone', () => {
+  /** An owner change as the inbox stores it: the owner and its history entry, by `by`. */
+  async function giveTo(id: string, owner: string, by: string, count: number) {
+    const before = await db.doc(`users/${id}`).get();
+    await db.doc(`users/${id}`).update({
+      owner,
+      historyCount: count + 1,
+      [`history.c${1000 + count}`]: {
+        at: Timestamp.now(),
+        by,
+        uid: 'u',
+        field: 'owner',
+        to: owner,
+      },
+    });
+    const after = await db.doc(`users/${id}`).get();
+    const event = {
+      data: testEnv.makeChange(before, after),
+      params: { id },
+      time: new Date().toISOString(),
+    };
+    return { event, run: () => testEnv.wrap(notifyRescuedRequest)(event) as Promise<void> };
+  }
+
+  it('mails the new owner once when someone else gives it; taking it yourself mails nothing', async () => {
+    const { id, deliver } = await storeRequest({ ...hostile });
+    await deliver();
+    const studioMails = (await mails()).length;
+
+    // Ada takes it herself: nothing.
+    await (await giveTo(id, 'ada@firstday.studio', 'ada@firstday.studio', 0)).run();
+    expect(await mails()).toHaveLength(studioMails);
+
+    // Ada gives it to Bo: one mail to Bo, escaped, naming Ada and the request's link.
+    const given = await giveTo(id, 'bo@firstday.studio', 'ada@firstday.studio', 1);
+    await given.run();
+    const assigned = (await mails()).filter((doc) => doc.id === `${id}-assigned-c1001`);
+    expect(assigned).toHaveLength(1);
+    const mail = assigned[0]!.data();
+    expect(mail.to).toBe('bo@firstday.studio');
+    expect(mail.message.text).toContain('ada@firstday.studio gave you');
+    expect(mail.message.text).toContain(`/staff?request=${id}`);
+    expect(mail.message.html).not.toContain('<script>');
+    // The same event again (a retry): still one.
+    await testEnv.wrap(notifyRescuedRequest)(given.event);
+    expect(await mails()).toHaveLength(studioMails + 1);
+
+    // Given to nobody: nothing.
+    await (await giveTo(id, '', 'ada@firstday.studio', 2)).run();
+    expect(await mails()).toHaveLength(studioMails + 1);
+  });
+});

@@ -9,11 +9,24 @@ import type { HistoryField } from '../../../platform/contact-request/contact-req
 
 const requestsCollection = collections.requests;
 
-/** Who makes a change: the account id, and its address only when it is verified ('' otherwise). */
+/**
+ * Who makes a change: the account id, and the name history shows for it: the account's address
+ * when verified, else the name the staff roster has for the account (the rules check both).
+ */
 export interface Author {
   readonly uid: string;
-  readonly email: string;
+  readonly name: string;
 }
+
+/**
+ * A refusal that may only mean the lead changed between this save's read and its commit (the
+ * rules refuse a history key a colleague has just taken; a contended transaction is aborted):
+ * worth one more look at the lead as stored now.
+ */
+const mayBeStale = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'permission-denied' || code === 'aborted' || code === 'failed-precondition';
+};
 
 /** A note saved over someone else's: what the lead's note is now, and who wrote it. */
 export class NoteConflict extends Error {
@@ -59,7 +72,8 @@ function noteAuthor(data: Readonly<Record<string, unknown>>): string {
  * next history key and count are those of the lead as stored, and, when the history map is
  * full, its oldest entry moves unchanged to the request's history subcollection in the same
  * commit. With `expectedNote`, a note saved over a note someone else changed since the editor
- * started is refused with a NoteConflict instead of replacing it.
+ * started is refused with a NoteConflict instead of replacing it. A refused commit is tried once
+ * more on fresh data.
  */
 export function saveLeadChange(
   sdk: typeof FirestoreSdk,
@@ -70,35 +84,42 @@ export function saveLeadChange(
   extra: Readonly<Record<string, unknown>> = {},
 ): Promise<void> {
   const ref = sdk.doc(db, requestsCollection, id);
-  return sdk.runTransaction(db, async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    if (!snapshot.exists()) throw new Error(`The request ${id} no longer exists`);
-    const data = snapshot.data();
-    if (change.expectedNote !== undefined) {
-      const current = typeof data.note === 'string' ? data.note : '';
-      if (current !== change.expectedNote) throw new NoteConflict(current, noteAuthor(data));
-    }
-    const history = historyMap(data);
-    const count = historyCountOf(data);
-    const held = Object.keys(history).length;
-    const update: Record<string, unknown> = {
-      ...extra,
-      historyCount: count + 1,
-      [`history.${historyKey(count)}`]: {
-        at: sdk.serverTimestamp(),
-        by: author.email,
-        uid: author.uid,
-        field: change.field,
-        to: change.to,
-      },
-    };
-    if (change.field !== 'spam') update[change.field] = change.to;
-    if (held >= leadLimits.history) {
-      const oldest = historyKey(count - held);
-      transaction.set(sdk.doc(ref, historyArchive, oldest), history[oldest] as object);
-      update[`history.${oldest}`] = sdk.deleteField();
-    }
-    transaction.update(ref, update);
+  const attempt = () =>
+    sdk.runTransaction(db, async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      if (!snapshot.exists()) throw new Error(`The request ${id} no longer exists`);
+      const data = snapshot.data();
+      if (change.expectedNote !== undefined) {
+        const current = typeof data.note === 'string' ? data.note : '';
+        if (current !== change.expectedNote) throw new NoteConflict(current, noteAuthor(data));
+      }
+      const history = historyMap(data);
+      const count = historyCountOf(data);
+      const held = Object.keys(history).length;
+      const update: Record<string, unknown> = {
+        ...extra,
+        historyCount: count + 1,
+        [`history.${historyKey(count)}`]: {
+          at: sdk.serverTimestamp(),
+          by: author.name,
+          uid: author.uid,
+          field: change.field,
+          to: change.to,
+        },
+      };
+      if (change.field !== 'spam') update[change.field] = change.to;
+      if (held >= leadLimits.history) {
+        const oldest = historyKey(count - held);
+        transaction.set(sdk.doc(ref, historyArchive, oldest), history[oldest] as object);
+        update[`history.${oldest}`] = sdk.deleteField();
+      }
+      transaction.update(ref, update);
+    });
+  // Refused: looked at again once, on the lead as stored now, before it is called a failure. A
+  // note a colleague saved meanwhile is then a NoteConflict; a real refusal is refused again.
+  return attempt().catch((error: unknown) => {
+    if (mayBeStale(error)) return attempt();
+    throw error;
   });
 }
 

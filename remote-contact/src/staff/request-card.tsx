@@ -1,12 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { mailtoHref, staffInbox, type RequestStatus } from 'remote-shared/content';
 import { Button, visuallyHidden } from 'remote-shared/ui';
-import { contextFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
+import {
+  contextFieldNames,
+  staffSpamReasons,
+} from '../../../platform/contact-request/contact-schema.cjs';
 import type { InboxRequest } from './inbox-request';
 import { LeadControls } from './lead/lead-controls';
 import { LeadNote, type NoteOutcome } from './lead/lead-note';
 import { LeadHistory } from './lead/lead-history';
+import { readDraft } from './lead/note-drafts';
 import { requestHref } from './request-link';
+import type { StaffSpamReason } from './use-inbox-requests';
 import { formatTime } from './received-time';
 import styles from './request-card.module.css';
 
@@ -23,6 +28,8 @@ export interface RequestCardProps {
   readonly error: string | null;
   /** The staff who can own it; null while it loads. */
   readonly roster: readonly string[] | null;
+  /** The signed-in account's uid (its unsaved notes are kept on this device under it). */
+  readonly account: string;
   readonly onStatus: (request: InboxRequest, status: RequestStatus) => void;
   readonly onOwner: (request: InboxRequest, owner: string) => void;
   readonly onNote: (
@@ -31,6 +38,10 @@ export interface RequestCardProps {
     startedFrom: string,
   ) => Promise<NoteOutcome>;
   readonly onRescue: (request: InboxRequest) => void;
+  readonly onMarkSpam: (request: InboxRequest, reason: StaffSpamReason) => void;
+  /** Chosen for a bulk action. */
+  readonly selected: boolean;
+  readonly onSelect: (request: InboxRequest, on: boolean) => void;
   readonly onDelete: (request: InboxRequest, opener: HTMLButtonElement) => void;
 }
 
@@ -55,16 +66,24 @@ export function RequestCard({
   linked = false,
   error,
   roster,
+  account,
   onStatus,
   onOwner,
   onNote,
   onRescue,
+  onMarkSpam,
+  selected,
+  onSelect,
   onDelete,
 }: RequestCardProps) {
   const text = staffInbox;
   const headingId = `request-${request.id}-name`;
   const messageId = `request-${request.id}-message`;
   const [expanded, setExpanded] = useState(false);
+  const [draftKept] = useState(() => readDraft(account, request.id) !== null);
+  // The note and the history are drawn once first opened (then kept, with what was typed):
+  // most cards are never opened, and a closed card costs a third of the nodes.
+  const [opened, setOpened] = useState(draftKept);
   const open = request.status === 'new';
   const who = request.name || request.email || request.id;
   const long = isLong(request.message);
@@ -83,6 +102,13 @@ export function RequestCard({
       data-request-id={request.id}
     >
       <header className={styles.header}>
+        <input
+          type="checkbox"
+          className={styles.pick}
+          aria-label={text.actionLabel(text.bulk.select, who)}
+          checked={selected}
+          onChange={(event) => onSelect(request, event.target.checked)}
+        />
         <h3 id={headingId} className={styles.name}>
           {request.name}
         </h3>
@@ -175,6 +201,25 @@ export function RequestCard({
             onOwner={onOwner}
           />
         )}
+        {!request.spam && (
+          <select
+            className={styles.markSpam}
+            aria-label={text.actionLabel(text.spam.mark, who)}
+            aria-disabled={busy}
+            value=""
+            onChange={(event) => {
+              const reason = staffSpamReasons.find((known) => known === event.target.value);
+              if (reason && !busy) onMarkSpam(request, reason);
+            }}
+          >
+            <option value="">{text.spam.markChoose}</option>
+            {staffSpamReasons.map((reason) => (
+              <option key={reason} value={reason}>
+                {text.spam.markReasons[reason]}
+              </option>
+            ))}
+          </select>
+        )}
         {long && (
           <button
             type="button"
@@ -188,8 +233,19 @@ export function RequestCard({
           </button>
         )}
         {!request.spam && (
-          <details className={styles.details}>
+          // Open when a note typed here was not saved: it is offered back at once.
+          <details
+            className={styles.details}
+            open={draftKept || undefined}
+            onToggle={(event) => {
+              if (event.currentTarget.open) setOpened(true);
+            }}
+          >
             <summary
+              // Drawn on intent (focus, a press), so the note is there when the disclosure opens
+              // and a Tab right after Enter reaches it.
+              onFocus={() => setOpened(true)}
+              onPointerDown={() => setOpened(true)}
               className={styles.summary}
               aria-label={text.actionLabel(
                 request.note ? `${text.lead.more} · ${text.lead.note}` : text.lead.more,
@@ -199,10 +255,18 @@ export function RequestCard({
               {text.lead.more}
               {request.note ? ` · ${text.lead.note}` : ''}
             </summary>
-            <div className={styles.moreBody}>
-              <LeadNote request={request} who={who} busy={busy} onNote={onNote} />
-              <LeadHistory request={request} />
-            </div>
+            {opened && (
+              <div className={styles.moreBody}>
+                <LeadNote
+                  request={request}
+                  who={who}
+                  busy={busy}
+                  account={account}
+                  onNote={onNote}
+                />
+                <LeadHistory request={request} />
+              </div>
+            )}
           </details>
         )}
         {request.changedAt && (

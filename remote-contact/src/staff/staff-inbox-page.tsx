@@ -70,7 +70,9 @@ export function StaffInboxPage() {
       )}
       {session.kind === 'signed-out' && <SignInForm connection={session.connection} />}
       {session.kind === 'refused' && <Refusal email={session.email} />}
-      {session.kind === 'staff' && <StaffInbox connection={session.connection} />}
+      {session.kind === 'staff' && (
+        <StaffInbox connection={session.connection} author={session.author} />
+      )}
     </Container>
   );
 }

@@ -4,6 +4,7 @@ import {
   type HistoryField,
 } from '../../../platform/contact-request/contact-request.cjs';
 import { collections, historyArchive } from '../../../platform/contact-request/contact-schema.cjs';
+import type { staffSpamReasons } from '../../../platform/contact-request/contact-schema.cjs';
 import { toInboxRequest, type InboxRequest } from './inbox-request';
 import { deleteLead, saveLeadChange, type Author } from './lead-change';
 import type { StaffConnection } from './staff-connection';
@@ -121,38 +122,53 @@ export function useRequestTotals(
   return totals;
 }
 
-/** The signed-in staff member as history records them: the account id, the address if verified. */
-function authorOf(auth: StaffConnection['auth']): Author {
-  const user = auth.currentUser;
-  return { uid: user?.uid ?? '', email: user?.emailVerified ? (user.email ?? '') : '' };
-}
-
 /**
  * One change to a lead (its status, owner or note) with the next entry of its history: at the
- * server's time, by the signed-in staff member (see saveLeadChange). A note carries the note its
- * editor started from (`expectedNote`): saved over someone else's change, it is refused with a
- * NoteConflict.
+ * server's time, by `author` (see saveLeadChange). A note carries the note its editor started
+ * from (`expectedNote`): saved over someone else's change, it is refused with a NoteConflict.
  */
 export function changeLead(
-  { firestoreSdk: sdk, db, auth }: StaffConnection,
+  { firestoreSdk: sdk, db }: StaffConnection,
+  author: Author,
   request: InboxRequest,
   field: Exclude<HistoryField, 'spam'>,
   to: string,
   expectedNote?: string,
 ): Promise<void> {
-  return saveLeadChange(sdk, db, request.id, { field, to, expectedNote }, authorOf(auth));
+  return saveLeadChange(sdk, db, request.id, { field, to, expectedNote }, author);
 }
 
 /** "Not spam": back to the inbox, at the server's time, in the history; the function then notifies it. */
 export function rescueFromSpam(
-  { firestoreSdk: sdk, db, auth }: StaffConnection,
+  { firestoreSdk: sdk, db }: StaffConnection,
+  author: Author,
   request: InboxRequest,
 ) {
-  return saveLeadChange(sdk, db, request.id, { field: 'spam', to: 'not-spam' }, authorOf(auth), {
+  return saveLeadChange(sdk, db, request.id, { field: 'spam', to: 'not-spam' }, author, {
     spam: false,
     rescuedAt: sdk.serverTimestamp(),
   });
 }
+
+/**
+ * "Mark as spam": a request the scoring let through, judged spam by staff for `reason` (one of
+ * the schema's staffSpamReasons), at the server's time and in the history; "Not spam" undoes it.
+ */
+export function markAsSpam(
+  { firestoreSdk: sdk, db }: StaffConnection,
+  author: Author,
+  request: InboxRequest,
+  reason: StaffSpamReason,
+) {
+  return saveLeadChange(sdk, db, request.id, { field: 'spam', to: reason }, author, {
+    spam: true,
+    spamReasons: [reason],
+    markedSpamAt: sdk.serverTimestamp(),
+  });
+}
+
+/** One of the reasons staff mark a request spam for. */
+export type StaffSpamReason = (typeof staffSpamReasons)[number];
 
 /**
  * The requests with their whole history: the entries moved out of a document (its history
@@ -187,6 +203,52 @@ export function deleteRequest(
   id: string,
 ): Promise<void> {
   return deleteLead(sdk, db, id);
+}
+
+/** At most this many campaigns are listed (one small query each). */
+const campaignListMax = 100;
+const campaignField = 'utmCampaign';
+
+/**
+ * Every campaign stored requests carry, without downloading the requests: ordered by their
+ * campaign, one request per query, each query starting after the campaign found last, so each
+ * distinct campaign costs one document read (an old campaign that no loaded page holds is
+ * listed too). Asked once `ready` (after the first page, which it must not delay); null until
+ * known.
+ */
+export function useStoredCampaigns(
+  { firestoreSdk: sdk, db }: StaffConnection,
+  ready: boolean,
+): readonly string[] | null {
+  const [campaigns, setCampaigns] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    let active = true;
+    const requests = sdk.collection(db, requestsCollection);
+    const byCampaign = sdk.orderBy(campaignField);
+    void (async () => {
+      const found: string[] = [];
+      let last: unknown = undefined;
+      for (let step = 0; step < campaignListMax; step += 1) {
+        const next = await sdk.getDocs(
+          last === undefined
+            ? sdk.query(requests, byCampaign, sdk.limit(1))
+            : sdk.query(requests, byCampaign, sdk.startAfter(last), sdk.limit(1)),
+        );
+        if (!active) return;
+        const doc = next.docs[0];
+        if (!doc) break;
+        last = doc.get(campaignField) as unknown;
+        // Only what the rules let the form store is listed (a stray value is stepped over).
+        if (typeof last === 'string' && last !== '') found.push(last);
+      }
+      setCampaigns(found);
+    })().catch((error: unknown) => console.error('Listing the campaigns failed:', error));
+    return () => {
+      active = false;
+    };
+  }, [sdk, db, ready]);
+  return campaigns;
 }
 
 const staffCollection = collections.staffMembers;

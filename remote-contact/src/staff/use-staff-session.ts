@@ -1,6 +1,8 @@
+import type { User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
 import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 import { staffConnection, type StaffConnection } from './staff-connection';
+import type { Author } from './lead-change';
 import { startFirstPageEarly } from './use-inbox-requests';
 
 /**
@@ -17,9 +19,25 @@ export type StaffSession =
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'signed-out'; readonly connection: StaffConnection; readonly revoked: boolean }
   | { readonly kind: 'refused'; readonly connection: StaffConnection; readonly email: string }
-  | { readonly kind: 'staff'; readonly connection: StaffConnection; readonly email: string };
+  | {
+      readonly kind: 'staff';
+      readonly connection: StaffConnection;
+      readonly email: string;
+      /** The account as history names its changes (see authorOf). */
+      readonly author: Author;
+    };
 
 const accessCollection = collections.staffAccess;
+
+/**
+ * Who the account's changes are by, as the rules require it: its address when the sign-in
+ * provider verified it, else the address its roster entry was granted under (which only an admin
+ * writes), so every change names an account a person recognises.
+ */
+function authorOf(user: User, rosterEmail: unknown): Author {
+  const name = user.emailVerified && user.email ? user.email : rosterEmail;
+  return { uid: user.uid, name: typeof name === 'string' ? name : '' };
+}
 
 /**
  * Follows the signed-in user, the claims of its ID token (a new claim arrives with a new token)
@@ -81,7 +99,8 @@ export function useStaffSession(): StaffSession {
                     return;
                   }
                   opened = true;
-                  if (active) setSession({ kind: 'staff', connection, email });
+                  const author = authorOf(user, entry.get('email'));
+                  if (active) setSession({ kind: 'staff', connection, email, author });
                 },
                 (error) => {
                   console.error('Reading the staff roster failed:', error);

@@ -6,6 +6,9 @@ export type RequestStatus = 'new' | 'replied' | 'in-talks' | 'won' | 'lost';
 /** The inbox's views: every status, or the suspected spam kept apart. */
 export type StatusFilter = 'all' | RequestStatus | 'spam';
 
+/** Every number the inbox shows, in one format: "4,962". */
+export const formatCount = (count: number): string => count.toLocaleString('en-GB');
+
 export const staffInbox = {
   heading: 'Staff inbox',
   eyebrow: 'First Day Studio staff',
@@ -59,7 +62,7 @@ export const staffInbox = {
       spam: 'Spam',
     } satisfies Record<StatusFilter, string>,
     /** A view's label with how many requests it holds: "New (3)". */
-    filterCount: (label: string, count: number): string => `${label} (${count})`,
+    filterCount: (label: string, count: number): string => `${label} (${formatCount(count)})`,
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
     exportNote: 'Exports the requests shown.',
@@ -72,16 +75,21 @@ export const staffInbox = {
   noMatches: 'No requests match this search and filter.',
   /** While only the newest pages are loaded: "Newest 50 of 5,000 requests". */
   newest: (shown: number, total: number): string =>
-    `Newest ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} request${total === 1 ? '' : 's'}`,
+    `Newest ${formatCount(shown)} of ${formatCount(total)} request${total === 1 ? '' : 's'}`,
   /** After the count: the suspected spam that no other view shows. */
-  spamApart: (count: number): string => `(${count} suspected spam in Spam)`,
+  spamApart: (count: number): string => `(${formatCount(count)} suspected spam in Spam)`,
   /** Below the list while older requests are not loaded. */
-  loadMore: (count: number): string => `Load ${count} older requests`,
+  loadMore: (count: number): string => `Load ${formatCount(count)} older requests`,
   /** "3 of 12 requests shown". */
   count: (shown: number, total: number): string =>
     shown === total
-      ? `${total} request${total === 1 ? '' : 's'}`
-      : `${shown} of ${total} request${total === 1 ? '' : 's'} shown`,
+      ? `${formatCount(total)} request${total === 1 ? '' : 's'}`
+      : `${formatCount(shown)} of ${formatCount(total)} request${total === 1 ? '' : 's'} shown`,
+  /** A search or a campaign chosen: how many requests match it ("12 match; 12 shown"). */
+  results: (shown: number, total: number): string =>
+    total === 0
+      ? 'No requests match'
+      : `${formatCount(total)} request${total === 1 ? ' matches' : 's match'}${shown === total ? '' : `; the newest ${formatCount(shown)} shown`}`,
   /** "Times are in your time zone, Europe/Berlin." */
   timeZoneNote: (zone: string): string => `Times are in your time zone, ${zone}.`,
   status: {
@@ -120,9 +128,27 @@ export const staffInbox = {
       'too-fast': 'sent seconds after the first keystroke',
       links: 'many links',
       pattern: 'words common in spam',
+      'staff-advertising': 'marked by staff: advertising',
+      'staff-scam': 'marked by staff: a scam or phishing',
+      'staff-abusive': 'marked by staff: abusive',
+      'staff-not-a-request': 'marked by staff: not a project request',
     } as Readonly<Record<string, string>>,
     note: 'Kept for 30 days, then deleted. “Not spam” moves it to the inbox and notifies the studio.',
     notSpam: 'Not spam',
+    /** Staff's own verdict on a request the scoring let through: a reason is chosen. */
+    mark: 'Mark as spam',
+    markChoose: 'Mark as spam…',
+    /** Said once marked: it left the view, and can be taken back. */
+    marked: (name: string, reason: string): string =>
+      `The request from ${name} was marked as spam (${reason}) and moved to Spam.`,
+    markFailed: 'It could not be marked as spam. Try again.',
+    /** The reasons staff choose from, short (the select, the history). */
+    markReasons: {
+      'staff-advertising': 'advertising',
+      'staff-scam': 'a scam or phishing',
+      'staff-abusive': 'abusive',
+      'staff-not-a-request': 'not a project request',
+    } as Readonly<Record<string, string>>,
     rescueFailed: 'It could not be moved to the inbox. Try again.',
     /** Said once the request has left the Spam view. */
     rescued: (name: string): string => `The request from ${name} was moved to the inbox.`,
@@ -142,14 +168,24 @@ export const staffInbox = {
       removed === 0
         ? 'Note saved.'
         : `Note saved. ${removed} invisible character${removed === 1 ? '' : 's'} (direction marks or zero-width spaces, as messaging apps add around phone numbers) ${removed === 1 ? 'was' : 'were'} removed.`,
-    noteTooLong: (max: number): string =>
-      `The note is longer than ${max} characters, so it was not saved. Shorten it, then save again; your text is still here.`,
+    /** Under the note: its length as the rules count it, of the limit ("1,087 / 1,000"). */
+    noteLength: (used: number, max: number): string =>
+      `${formatCount(used)} / ${formatCount(max)} characters`,
+    /** Under the note while it is too long, before any save. */
+    noteOver: (over: number): string =>
+      `${formatCount(over)} character${over === 1 ? '' : 's'} over the limit: shorten the note to save it.`,
+    noteTooLong: (max: number, over: number): string =>
+      `The note is ${formatCount(over)} character${over === 1 ? '' : 's'} longer than ${formatCount(max)}, so it was not saved. Shorten it, then save again; your text is still here.`,
+    /** A note typed on this device and not saved (signed out, revoked, tab closed). */
+    draftKept: 'A note you typed here was not saved. It was kept on this device.',
+    restoreDraft: 'Restore my draft',
+    discardDraft: 'Discard it',
     noteFailed:
       'The note was not saved (the connection failed or the change was refused). Your text is still here: save again, or reload the page if it keeps failing.',
     /** Someone else saved the note after this member started editing it. */
     noteConflict: (by: string): string =>
-      `${by || 'Someone'} changed this note while you were editing it, so yours was not saved. Their note is shown below: keep yours (it replaces theirs) or use theirs.`,
-    theirNote: (by: string): string => `The note as ${by || 'someone else'} saved it:`,
+      `${by || 'Another staff member'} changed this note while you were editing it, so yours was not saved. Their note is shown below: keep yours (it replaces theirs) or use theirs.`,
+    theirNote: (by: string): string => `The note as ${by || 'the other staff member'} saved it:`,
     emptyNote: '(empty)',
     keepMine: 'Keep my note',
     useTheirs: 'Use their note',
@@ -159,10 +195,17 @@ export const staffInbox = {
     /** A long history keeps its latest changes here; the older ones are in the exports. */
     olderHistory: (count: number): string =>
       `${count} earlier change${count === 1 ? ' is' : 's are'} kept with the request and included in the CSV and JSON exports.`,
-    /** One change: "ada@… set the status to Won". */
+    /**
+     * One change: "ada@… set the status to Won". Every change names its account; only entries
+     * stored before that was required can lack a name, and say so.
+     */
     change: (by: string, field: 'status' | 'owner' | 'note' | 'spam', to: string): string => {
-      const who = by || 'Someone';
-      if (field === 'spam') return `${who} marked it not spam`;
+      const who = by || 'An account with no name on record';
+      if (field === 'spam') {
+        return to === 'not-spam'
+          ? `${who} marked it not spam`
+          : `${who} marked it spam: ${staffInbox.spam.markReasons[to] ?? to}`;
+      }
       if (field === 'note') return to ? `${who} changed the note` : `${who} cleared the note`;
       if (field === 'owner') return to ? `${who} gave it to ${to}` : `${who} left it to nobody`;
       return `${who} set the status to ${to}`;
@@ -202,6 +245,32 @@ export const staffInbox = {
   undoLabel: (name: string): string => `Undo: request from ${name}`,
   /** The tab's title while requests that arrived have not been looked at: "(2) Staff inbox …". */
   unseenTitle: (count: number, title: string): string => `(${count}) ${title}`,
+  /** Acting on several requests at once. */
+  bulk: {
+    label: 'Selected requests',
+    select: 'Select',
+    selected: (count: number): string =>
+      `${formatCount(count)} request${count === 1 ? '' : 's'} selected`,
+    setStatus: 'Set status…',
+    setOwner: 'Give to…',
+    delete: 'Delete selected',
+    clear: 'Clear selection',
+    /** The one confirmation before a bulk action. */
+    confirmTitle: (count: number): string =>
+      `Change ${formatCount(count)} request${count === 1 ? '' : 's'}?`,
+    confirmStatus: (count: number, status: string): string =>
+      `The status of ${formatCount(count)} request${count === 1 ? '' : 's'} will be set to ${status}. Each change is recorded in its history.`,
+    confirmOwner: (count: number, owner: string): string =>
+      `${formatCount(count)} request${count === 1 ? '' : 's'} will be given to ${owner}. Each change is recorded in its history.`,
+    confirmDelete: (count: number): string =>
+      `${formatCount(count)} request${count === 1 ? '' : 's'} will be deleted for good. This cannot be undone.`,
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    working: 'Working…',
+    /** Said when done: how many were changed, and how many could not be. */
+    done: (changed: number, failed: number): string =>
+      `${formatCount(changed)} request${changed === 1 ? '' : 's'} changed.${failed > 0 ? ` ${formatCount(failed)} could not be changed; they stay selected.` : ''}`,
+  },
   /** Said to screen readers when live updates bring requests in. */
   arrived: (count: number): string =>
     count === 1 ? 'A new request arrived.' : `${count} new requests arrived.`,

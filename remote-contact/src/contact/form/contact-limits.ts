@@ -20,7 +20,5 @@ export const fieldPatterns = Object.fromEntries(
   contactFieldNames.map((field) => [field, contactFields[field].pattern]),
 ) as Readonly<Record<ContactField, string>>;
 
-/** Length as the rules' size() counts it: UTF-16 code units (an emoji counts 2). */
-export function characterCount(value: string): number {
-  return value.length;
-}
+/** Length as the rules' size() counts it: the schema's one definition (UTF-16 code units). */
+export { textLength as characterCount } from '../../../../platform/contact-request/contact-schema.cjs';
