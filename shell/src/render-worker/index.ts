@@ -3,6 +3,7 @@ import type {
   RendererSetup,
   WorkerMessage,
 } from '../../../platform/render-protocol/worker-protocol';
+import { rememberFailedAnswers } from './failed-answers';
 
 /**
  * A render worker: a federation host for one set of remote versions. The render server starts
@@ -13,6 +14,9 @@ const setup = workerData as RendererSetup;
 const port = parentPort!;
 
 const baseOf = (manifestUrl: string) => new URL('./', manifestUrl).href;
+
+// A file that answered with an error status is named with its status when its load fails.
+rememberFailedAnswers();
 
 // Before any remote loads: where each one is, where its media are, how long it may take.
 globalThis.__FIRSTDAY_REMOTES__ = setup.serverRemotes;
