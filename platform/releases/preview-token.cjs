@@ -9,7 +9,7 @@
  *   <payload: base64url JSON>.<signature: base64url HMAC-SHA256 of the payload>
  *   payload: { releases: { app: version }, iat, exp (Unix s), aud (site origin), kid }
  */
-const { createHash, createHmac, timingSafeEqual } = require('node:crypto');
+const { createHash, createHmac, randomBytes, timingSafeEqual } = require('node:crypto');
 const { remoteIds } = require('../apps.cjs');
 
 /** Keys shorter than this (in bytes) are refused outside this machine: 256 bits of HMAC key. */
@@ -61,18 +61,67 @@ function isLocalOrigin(/** @type {string} */ origin) {
   }
 }
 
+/** The strength a key must show: as much as a random 128-bit key. */
+const minKeyBits = 128;
+
+/** How to make a key worth the name, as every refusal says. */
+const newKeyCommand = 'npm run preview -- --new-key';
+
+/** A new random key: 32 bytes, base64url. */
+const newKey = () => randomBytes(minSecretBytes).toString('base64url');
+
 /**
- * What is wrong with `secret` as a preview key, or null. On this machine (`local`) the public
- * development key is fine; anywhere else a key must be set, not that one, and 32 bytes or more.
+ * The bits a sequence of symbols shows at most by their shares: a sequence of one repeated
+ * symbol, or of a few, shows few.
+ * @param {readonly (string | number)[]} symbols
+ */
+function shareBitsOf(symbols) {
+  /** @type {Map<string | number, number>} */
+  const counts = new Map();
+  for (const symbol of symbols) counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
+  let perSymbol = 0;
+  for (const count of counts.values()) {
+    const share = count / symbols.length;
+    perSymbol -= share * Math.log2(share);
+  }
+  return perSymbol * symbols.length;
+}
+
+/**
+ * How many bits a key shows at most, judged from its own characters: their shares (one
+ * repeated character, or a short alphabet, shows few bits), the steps between neighbours (a run
+ * such as "abcdef…" shows few), and nothing beyond its first period when it repeats a pattern
+ * ("abcabc…"). A random key of 32 bytes, in hex or base64, shows well over minKeyBits.
+ * @param {string} secret
+ */
+function keyBitsOf(secret) {
+  let chars = [...secret];
+  for (let p = 1; p <= chars.length / 2; p++)
+    if (secret.slice(p) === secret.slice(0, secret.length - p)) {
+      chars = chars.slice(0, p);
+      break;
+    }
+  const codes = chars.map((char) => char.codePointAt(0) ?? 0);
+  const steps = codes.slice(1).map((code, index) => code - (codes[index] ?? 0));
+  return Math.floor(Math.min(shareBitsOf(chars), shareBitsOf(steps)));
+}
+
+/**
+ * What is wrong with `secret` as a preview key, or null. Only for a local audience (a server
+ * that listens on this machine alone, for this machine's own origins) is the public development
+ * key fine; anywhere else a key must be set, not that one, 32 bytes or more, and look random.
  * @param {string | undefined} secret @param {boolean} local
  */
 function keyProblem(secret, local) {
   if (local && secret === localPreviewSecret) return null;
-  if (!secret) return 'PREVIEW_SECRET is not set';
+  if (!secret) return `PREVIEW_SECRET is not set (make one with \`${newKeyCommand}\`)`;
   if (secret === localPreviewSecret)
-    return "PREVIEW_SECRET is the local stack's public development key";
+    return "PREVIEW_SECRET is the local stack's public development key, for this machine's own origins only";
   if (Buffer.byteLength(secret) < minSecretBytes)
-    return `PREVIEW_SECRET must be at least ${minSecretBytes} bytes (it is ${Buffer.byteLength(secret)})`;
+    return `PREVIEW_SECRET must be at least ${minSecretBytes} bytes (it is ${Buffer.byteLength(secret)}; make one with \`${newKeyCommand}\`)`;
+  const bits = keyBitsOf(secret);
+  if (bits < minKeyBits)
+    return `PREVIEW_SECRET is guessable: a repeated character, a short alphabet or a repeating pattern shows about ${bits} bits, not ${minKeyBits} (make one with \`${newKeyCommand}\`)`;
   return null;
 }
 
@@ -165,6 +214,8 @@ module.exports = {
   signPreview,
   readPreview,
   keyProblem,
+  keyBitsOf,
+  newKey,
   isLocalOrigin,
   isLoopbackHost,
   maxPreviewSeconds,

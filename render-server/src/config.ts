@@ -3,7 +3,11 @@ import { apps } from '../../platform/apps.cjs';
 import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
 import { randomBytes } from 'node:crypto';
 import { cohortKeyOf } from '../../platform/releases/cohort-cookie.cjs';
-import { isLoopbackHost, keyProblem } from '../../platform/releases/preview-token.cjs';
+import {
+  isLocalOrigin,
+  isLoopbackHost,
+  keyProblem,
+} from '../../platform/releases/preview-token.cjs';
 import { viewTokenKeyOf } from '../../platform/field-data/view-token.cjs';
 
 /** The render server's settings, read once from the environment and checked at start-up. */
@@ -29,8 +33,10 @@ export interface ServerConfig {
   /** A local Auth emulator pages may reach (host:port), as the Firebase tools name it. */
   readonly authEmulatorHost: string | undefined;
   /**
-   * Whether the server answers this machine only (HOST is a loopback address): only then may
-   * it use the local stack's public development key, or run without one.
+   * Whether the server is for this machine only: HOST is a loopback address and SITE_ORIGIN, if
+   * set, is one of this machine's origins (a loopback server behind a reverse proxy for a public
+   * origin is not). Only then may it use the local stack's public development key, or run
+   * without one.
    */
   readonly local: boolean;
   /** The key preview links are signed with; unset (on this machine only), links are refused. */
@@ -60,9 +66,9 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
 }
 
 /**
- * PREVIEW_SECRET, checked: a server that others can reach refuses to start without a real key
- * (a missing one, the public development key, or one under 32 bytes). `checking` (a
- * `--check` run) serves nobody and needs none.
+ * PREVIEW_SECRET, checked: a server for anyone but this machine refuses to start without a real
+ * key (a missing one, the public development key, one under 32 bytes or one that is guessable).
+ * `checking` (a `--check` run) serves nobody and needs none.
  */
 function previewSecret(env: NodeJS.ProcessEnv, local: boolean, checking: boolean) {
   const value = env.PREVIEW_SECRET || undefined;
@@ -70,7 +76,7 @@ function previewSecret(env: NodeJS.ProcessEnv, local: boolean, checking: boolean
   const problem = keyProblem(value, local);
   if (problem)
     throw new ConfigError(
-      `${problem}: a render server that others can reach (HOST ${env.HOST ?? '0.0.0.0'}) needs 32+ random bytes as PREVIEW_SECRET`,
+      `${problem}: a render server for others (HOST ${env.HOST ?? '0.0.0.0'}, SITE_ORIGIN ${env.SITE_ORIGIN ?? 'unset'}) needs 32+ random bytes as PREVIEW_SECRET`,
     );
   return value;
 }
@@ -110,12 +116,14 @@ export function readConfig(
 ): ServerConfig {
   const staticDir = path.resolve(env.STATIC_DIR ?? path.join(bundleDir, '..', 'dist'));
   const host = env.HOST ?? '0.0.0.0';
-  const local = isLoopbackHost(host);
+  const siteOrigin = origin(env.SITE_ORIGIN ?? 'https://firstday.studio');
+  const local =
+    isLoopbackHost(host) && (env.SITE_ORIGIN === undefined || isLocalOrigin(siteOrigin));
   const secret = previewSecret(env, local, checking);
   return {
     host,
     port: number(env, 'PORT', apps.shell.port, 0),
-    siteOrigin: origin(env.SITE_ORIGIN ?? 'https://firstday.studio'),
+    siteOrigin,
     staticDir,
     remotesJson: env.REMOTES_JSON ?? path.join(staticDir, 'remotes.json'),
     pollMs: number(env, 'REMOTE_POLL_MS', 2000, 100),

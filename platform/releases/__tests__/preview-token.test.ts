@@ -1,6 +1,7 @@
 import {
   keyProblem,
   localPreviewSecret,
+  newKey,
   readPreview,
   signPreview,
 } from '../preview-token.cjs';
@@ -131,5 +132,22 @@ describe('preview links', () => {
     expect(keyProblem('a'.repeat(16), false)).toMatch(/at least 32 bytes/);
     expect(keyProblem('a'.repeat(31), false)).toMatch(/at least 32 bytes/);
     expect(keyProblem(secret, false)).toBeNull();
+  });
+
+  it('refuse a guessable key of any length: a repeated character, a short alphabet, a pattern, a run', () => {
+    for (const key of [
+      'a'.repeat(32),
+      'a'.repeat(200),
+      'ab'.repeat(32),
+      '01'.repeat(40),
+      '0123456789abcdef'.repeat(2),
+      'abcdefghijklmnopqrstuvwxyzabcdefghij',
+      'passwordpasswordpasswordpassword',
+    ])
+      expect(keyProblem(key, false)).toMatch(/guessable.*npm run preview -- --new-key/);
+  });
+
+  it('take every key the key command makes (a thousand of them)', () => {
+    for (let index = 0; index < 1000; index++) expect(keyProblem(newKey(), false)).toBeNull();
   });
 });

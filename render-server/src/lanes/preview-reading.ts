@@ -1,5 +1,6 @@
 import {
   isLocalOrigin,
+  localPreviewSecret,
   readPreview,
   type PreviewReading,
 } from '../../../platform/releases/preview-token.cjs';
@@ -10,7 +11,9 @@ export type PreviewCheck = PreviewReading | { readonly ok: false; readonly reaso
 
 /**
  * Reads a preview token with this server's key, for this site: a link made for the canonical
- * origin, or (a server on this machine only) for any of this machine's own origins.
+ * origin, or (a server on this machine only) for any of this machine's own origins. A link
+ * signed with the public development key is read only for this machine's own origins, whatever
+ * the server's own origin: anyone can sign with that key.
  */
 export function readPreviewHere(
   config: Pick<ServerConfig, 'previewSecret' | 'siteOrigin' | 'local'>,
@@ -21,7 +24,10 @@ export function readPreviewHere(
   return readPreview(
     config.previewSecret,
     token,
-    (origin) => origin === config.siteOrigin || (config.local && isLocalOrigin(origin)),
+    (origin) =>
+      config.previewSecret === localPreviewSecret
+        ? config.local && isLocalOrigin(origin)
+        : origin === config.siteOrigin || (config.local && isLocalOrigin(origin)),
     now,
   );
 }
