@@ -42,24 +42,6 @@ function shellServerOf(dir) {
     : { server: path.join(serverDistOf('shell'), 'server.js'), staticDir: distOf('shell') };
 }
 
-/**
- * The shell release the render check runs, as the record names it: a set that passed with one
- * shell has not passed with another.
- * @param {string} dir
- */
-function shellCheckedWith(dir) {
-  const newest = releasesOf(dir, 'shell').at(-1);
-  return newest ? `shell@${newest.version}` : "the workspace's shell build";
-}
-
-/** What checkCandidate checks, as promote's record names the checks it skipped. */
-const checkNames = [
-  'every file served',
-  'every route rendered',
-  'the browser walk',
-  'the shell type-checks',
-];
-
 /** The check's verdict is its last line; what it prints before is kept only this far back. */
 const keptOutputChars = 64 * 1024;
 
@@ -158,4 +140,4 @@ async function checkCandidate({ dir, remotes, skipBrowser = false, say = () => {
   return problems;
 }
 
-module.exports = { checkCandidate, checkNames, shellCheckedWith };
+module.exports = { checkCandidate };
