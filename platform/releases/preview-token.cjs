@@ -9,7 +9,7 @@
  *   <payload: base64url JSON>.<signature: base64url HMAC-SHA256 of the payload>
  *   payload: { releases: { app: version }, iat, exp (Unix s), aud (site origin), kid }
  */
-const { createHash, createHmac, randomBytes, timingSafeEqual } = require('node:crypto');
+const { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } = require('node:crypto');
 const { remoteIds } = require('../apps.cjs');
 
 /** Keys shorter than this (in bytes) are refused outside this machine: 256 bits of HMAC key. */
@@ -125,13 +125,24 @@ function keyProblem(secret, local) {
   return null;
 }
 
-/** Names a key without telling anything of it, so a token says which key signed it. @param {string} secret */
-const keyIdOf = (secret) =>
-  createHash('sha256').update(`first-day preview key\0${secret}`).digest('base64url').slice(0, 8);
+/**
+ * The key of one purpose, derived from the deployment's one secret (HKDF-SHA256): preview
+ * links, cohort cookies and page views' tokens each have their own, so the render server keeps
+ * only the derived keys, and a key that leaks from one purpose signs nothing for another.
+ * @param {string} secret @param {string} purpose
+ */
+const purposeKeyOf = (secret, purpose) =>
+  Buffer.from(hkdfSync('sha256', secret, 'first-day studio keys', `first-day ${purpose}`, 32));
 
-/** @param {string} secret @param {string} payload */
-const signatureOf = (secret, payload) =>
-  createHmac('sha256', secret).update(payload).digest('base64url');
+/** The key preview links are signed with. @param {string} secret */
+const previewKeyOf = (secret) => purposeKeyOf(secret, 'preview links');
+
+/** Names a key without telling anything of it, so a token says which key signed it. @param {Buffer} key */
+const keyIdOf = (key) =>
+  createHash('sha256').update('first-day preview key id\0').update(key).digest('base64url').slice(0, 8);
+
+/** @param {Buffer} key @param {string} payload */
+const signatureOf = (key, payload) => createHmac('sha256', key).update(payload).digest('base64url');
 
 /** @param {unknown} value @returns {Preview['releases'] | null} */
 function releasesIn(value) {
@@ -164,28 +175,29 @@ function signPreview(secret, { releases, audience }, seconds, now = Date.now()) 
   if (!releasesIn(releases)) throw new Error('A preview names published releases: app@version');
   const iat = Math.floor(now / 1000);
   const aud = new URL(audience).origin;
-  const body = { releases, iat, exp: iat + seconds, aud, kid: keyIdOf(secret) };
+  const key = previewKeyOf(secret);
+  const body = { releases, iat, exp: iat + seconds, aud, kid: keyIdOf(key) };
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-  return `${payload}.${signatureOf(secret, payload)}`;
+  return `${payload}.${signatureOf(key, payload)}`;
 }
 
 /**
  * Checks a token: its key and signature first (nothing in an unsigned payload is believed),
  * then its shape, its times (issued, lifetime at most 7 days, not expired, within the clock
  * skew) and its audience.
- * @param {string} secret
+ * @param {Buffer} key the preview key (previewKeyOf the secret)
  * @param {string} token
  * @param {(origin: string) => boolean} forThisSite whether a link made for `origin` is served here
  * @param {number} [now] ms
  * @returns {PreviewReading}
  */
-function readPreview(secret, token, forThisSite, now = Date.now()) {
+function readPreview(key, token, forThisSite, now = Date.now()) {
   if (typeof token !== 'string' || token.length > maxTokenLength)
     return { ok: false, reason: 'malformed' };
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined || !/^[\w-]+$/.test(payload + signature))
     return { ok: false, reason: 'malformed' };
-  const expected = Buffer.from(signatureOf(secret, payload));
+  const expected = Buffer.from(signatureOf(key, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     return { ok: false, reason: 'altered' };
@@ -199,7 +211,7 @@ function readPreview(secret, token, forThisSite, now = Date.now()) {
   if (typeof json !== 'object' || json === null) return { ok: false, reason: 'malformed' };
   const releases = releasesIn(json.releases);
   const { iat, exp, aud, kid } = json;
-  if (!releases || !isTime(iat) || !isTime(exp) || typeof aud !== 'string' || kid !== keyIdOf(secret))
+  if (!releases || !isTime(iat) || !isTime(exp) || typeof aud !== 'string' || kid !== keyIdOf(key))
     return { ok: false, reason: 'malformed' };
   const nowSeconds = now / 1000;
   // A lifetime over the maximum, or a link issued in the future, was not made by our tools.
@@ -211,10 +223,12 @@ function readPreview(secret, token, forThisSite, now = Date.now()) {
 }
 
 module.exports = {
+  purposeKeyOf,
+  previewKeyOf,
+  keyIdOf,
   signPreview,
   readPreview,
   keyProblem,
-  keyBitsOf,
   newKey,
   isLocalOrigin,
   isLoopbackHost,

@@ -12,6 +12,7 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { withoutSecret } = require('../stack/render-server.cjs');
 const { distOf, serverDistOf } = require('../stack/paths.cjs');
 const {
   candidateCheckDeadlineMs,
@@ -65,7 +66,7 @@ async function renderProblems({ server, staticDir }, remotes) {
     const { code, out, timedOut } = await new Promise((resolve) => {
       const child = spawn(process.execPath, [server, '--check'], {
         env: {
-          ...process.env,
+          ...withoutSecret(process.env),
           REMOTES_JSON: remotesJson,
           STATIC_DIR: staticDir,
           LOG_FORMAT: 'json',

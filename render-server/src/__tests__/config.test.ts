@@ -9,7 +9,11 @@ import {
   signPreview,
 } from '../../../platform/releases/preview-token.cjs';
 
-const read = (env: NodeJS.ProcessEnv) => () => readConfig(env, __dirname);
+/** The config of a server started with `env` and handed `PREVIEW_SECRET` on stdin. */
+const read =
+  ({ PREVIEW_SECRET, ...env }: NodeJS.ProcessEnv) =>
+  () =>
+    readConfig(env, __dirname, false, PREVIEW_SECRET);
 const devKey = { PREVIEW_SECRET: localPreviewSecret };
 
 describe("the render server's preview key", () => {
@@ -33,7 +37,7 @@ describe("the render server's preview key", () => {
   });
 
   it('signs no preview for a public origin with the development key, on a local server either', () => {
-    const config = readConfig({ HOST: '127.0.0.1', ...devKey }, __dirname);
+    const config = read({ HOST: '127.0.0.1', ...devKey })();
     const tokenFor = (audience: string) =>
       signPreview(
         localPreviewSecret,
@@ -45,6 +49,12 @@ describe("the render server's preview key", () => {
       reason: 'elsewhere',
     });
     expect(readPreviewHere(config, tokenFor('http://localhost:3000'))).toMatchObject({ ok: true });
+  });
+
+  it('is never read from its environment, where the processes it starts could read it', () => {
+    expect(() =>
+      readConfig({ HOST: '127.0.0.1', PREVIEW_SECRET: localPreviewSecret }, __dirname),
+    ).toThrow(/must not be in the render server's environment/);
   });
 
   it('is made by `npm run preview -- --new-key`, and that key is taken', () => {

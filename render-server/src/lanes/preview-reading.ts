@@ -1,6 +1,5 @@
 import {
   isLocalOrigin,
-  localPreviewSecret,
   readPreview,
   type PreviewReading,
 } from '../../../platform/releases/preview-token.cjs';
@@ -16,16 +15,16 @@ export type PreviewCheck = PreviewReading | { readonly ok: false; readonly reaso
  * the server's own origin: anyone can sign with that key.
  */
 export function readPreviewHere(
-  config: Pick<ServerConfig, 'previewSecret' | 'siteOrigin' | 'local'>,
+  config: Pick<ServerConfig, 'previewKey' | 'devKey' | 'siteOrigin' | 'local'>,
   token: string,
   now = Date.now(),
 ): PreviewCheck {
-  if (!config.previewSecret) return { ok: false, reason: 'off' };
+  if (!config.previewKey) return { ok: false, reason: 'off' };
   return readPreview(
-    config.previewSecret,
+    config.previewKey,
     token,
     (origin) =>
-      config.previewSecret === localPreviewSecret
+      config.devKey
         ? config.local && isLocalOrigin(origin)
         : origin === config.siteOrigin || (config.local && isLocalOrigin(origin)),
     now,

@@ -41,7 +41,6 @@ const failureOf = (error: unknown): Failure =>
 export class PageService {
   private readonly cache: PageCache;
   private readonly notice = servedPage(503, unavailableNotice, false);
-  private readonly busyNotice = servedPage(503, previewsBusyNotice, false);
 
   constructor(
     private readonly config: Pick<ServerConfig, 'pageCache' | 'deadlineMs'>,
@@ -62,8 +61,11 @@ export class PageService {
     try {
       serving = await this.lanes.serving(lane);
     } catch (error) {
-      if (error instanceof PreviewsBusy)
-        return { page: await this.busyNotice, set: this.lanes.remoteSet };
+      if (error instanceof PreviewsBusy) {
+        const seconds = error.retryAfterSeconds;
+        const page = await servedPage(503, previewsBusyNotice(seconds), false);
+        return { page: { ...page, retryAfterSeconds: seconds }, set: this.lanes.remoteSet };
+      }
       this.logOnce(`preview|${pathname}`, `${pathname} could not be rendered for a preview`, {
         route: pathname,
         error: errorField(error),

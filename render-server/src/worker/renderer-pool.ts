@@ -19,6 +19,8 @@ export interface PoolOptions {
   readonly trials: boolean;
   /** The worker's script (the shell's render worker unless a test says otherwise). */
   readonly workerFile?: string;
+  /** The workers' whole environment (config.workerEnv). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -69,6 +71,7 @@ export class RendererPool {
       this.setup,
       this.options.startDeadlineMs,
       this.options.workerFile,
+      this.options.env,
     );
     worker.ready.then(
       () => this.wake(),
