@@ -12,6 +12,7 @@
  */
 const { createHmac, randomBytes, timingSafeEqual } = require('node:crypto');
 const { versionSetIdPattern } = require('./beacon.cjs');
+const { purposeKeyOf } = require('../releases/preview-token.cjs');
 
 /** A token is good this long after it was issued: a page's beacons leave within its visit. */
 const viewTokenLifetimeMs = 2 * 3_600_000;
@@ -30,11 +31,11 @@ const tokenPattern =
   /^([0-9a-f]{12})\.([lcp])\.([0-9a-z]{1,9})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})$/;
 
 /**
- * The key view tokens are signed with, derived from the preview key (one secret per deployment).
+ * The key view tokens are signed with, derived from the deployment's one secret for this
+ * purpose alone (HKDF, as preview links' and cohort cookies' keys are).
  * @param {string} secret
  */
-const viewTokenKeyOf = (secret) =>
-  createHmac('sha256', secret).update('first-day view token key').digest();
+const viewTokenKeyOf = (secret) => purposeKeyOf(secret, 'page view tokens');
 
 /** 22 base64url characters: 132 bits. @param {Buffer} key @param {string} text */
 const signatureOf = (key, text) =>

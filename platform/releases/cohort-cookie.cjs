@@ -7,14 +7,14 @@
  * can write one: the canary id is in every visitor's own cookie, the key is not.
  */
 const { createHmac, timingSafeEqual } = require('node:crypto');
+const { purposeKeyOf } = require('./preview-token.cjs');
 
 /**
- * The cohort key of a server whose preview key is `secret`: derived from it, so a deployment
- * keeps one secret and every instance signs alike.
+ * The cohort key of a deployment whose secret is `secret`: derived from it for this purpose
+ * alone, so a deployment keeps one secret and every instance signs alike.
  * @param {string} secret
  */
-const cohortKeyOf = (secret) =>
-  createHmac('sha256', secret).update('first-day cohort cookie key').digest();
+const cohortKeyOf = (secret) => purposeKeyOf(secret, 'cohort cookies');
 
 /** @typedef {'c' | 'l'} Cohort */
 

@@ -1,6 +1,9 @@
 import type { RemoteAlias } from '../routes/routes.cjs';
 
-/** What the render server tells a render worker when it starts it: one set of remote versions. */
+/**
+ * What the render server tells a render worker (a child process) when it starts it: one set of
+ * remote versions. Nothing in it is a key: the worker runs remote teams' code.
+ */
 export interface RendererSetup {
   /** Each remote's server manifest (where its Node build is). */
   readonly serverRemotes: Readonly<Record<RemoteAlias, string>>;
@@ -78,6 +81,12 @@ export interface RenderFailure {
   readonly kind: 'threw' | 'not-loaded' | 'unavailable';
   readonly message: string;
   readonly stack?: string;
+}
+
+/** The render server's first message to a render worker: the set it renders. */
+export interface WorkerSetupMessage {
+  readonly type: 'setup';
+  readonly setup: RendererSetup;
 }
 
 export interface RenderRequest {

@@ -3,7 +3,13 @@ import { apps } from '../../platform/apps.cjs';
 import { remoteDeadlineMs } from '../../platform/deadlines.cjs';
 import { randomBytes } from 'node:crypto';
 import { cohortKeyOf } from '../../platform/releases/cohort-cookie.cjs';
-import { isLoopbackHost, keyProblem } from '../../platform/releases/preview-token.cjs';
+import {
+  isLocalOrigin,
+  isLoopbackHost,
+  keyProblem,
+  localPreviewSecret,
+  previewKeyOf,
+} from '../../platform/releases/preview-token.cjs';
 import { viewTokenKeyOf } from '../../platform/field-data/view-token.cjs';
 
 /** The render server's settings, read once from the environment and checked at start-up. */
@@ -29,21 +35,44 @@ export interface ServerConfig {
   /** A local Auth emulator pages may reach (host:port), as the Firebase tools name it. */
   readonly authEmulatorHost: string | undefined;
   /**
-   * Whether the server answers this machine only (HOST is a loopback address): only then may
-   * it use the local stack's public development key, or run without one.
+   * Whether the server is for this machine only: HOST is a loopback address and SITE_ORIGIN, if
+   * set, is one of this machine's origins (a loopback server behind a reverse proxy for a public
+   * origin is not). Only then may it use the local stack's public development key, or run
+   * without one.
    */
   readonly local: boolean;
-  /** The key preview links are signed with; unset (on this machine only), links are refused. */
-  readonly previewSecret: string | undefined;
-  /** The key cohort cookies are signed with (derived from PREVIEW_SECRET). */
+  /**
+   * The key preview links are checked with (derived from the secret handed over at start);
+   * unset (on this machine only), links are refused. The secret itself is not kept.
+   */
+  readonly previewKey: Buffer | undefined;
+  /** The secret handed over is the local stack's public development key. */
+  readonly devKey: boolean;
+  /** The key cohort cookies are signed with (derived from the same secret). */
   readonly cohortKey: Buffer;
-  /** The key page views' tokens are signed with (derived from PREVIEW_SECRET too). */
+  /** The key page views' tokens are signed with (derived from it too). */
   readonly viewTokenKey: Buffer;
-  /** How many previewed version sets may have a render worker at once. */
+  /**
+   * How many previewed version sets may have a render worker at once: each holds about 85 MB
+   * (a process; measured: docs/releases.md), so the default of 3 bounds previews under 300 MB.
+   */
   readonly previewWorkers: number;
+  /** A preview's worker asked for a page within this long is in use: never taken for another. */
+  readonly previewActiveMs: number;
+  /**
+   * What a render worker's environment holds: only what tells Node how to behave (NODE_ENV,
+   * TZ, LANG, PATH), never a key or credential: it runs remote teams' code.
+   */
+  readonly workerEnv: Readonly<Record<string, string>>;
+  /** Log lines a person reads (LOG_FORMAT=pretty, or a terminal), else one JSON object each. */
+  readonly prettyLog: boolean;
+
   /** A preview's worker is retired once unused this long. */
   readonly previewIdleMs: number;
 }
+
+/** The only settings a render worker is started with (see workerEnv). */
+const workerEnvNames = ['NODE_ENV', 'TZ', 'LANG', 'PATH'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -60,17 +89,29 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
 }
 
 /**
- * PREVIEW_SECRET, checked: a server that others can reach refuses to start without a real key
- * (a missing one, the public development key, or one under 32 bytes). `checking` (a
- * `--check` run) serves nobody and needs none.
+ * The secret handed over at start, checked: a server for anyone but this machine refuses to
+ * start without a real key (a missing one, the public development key, one under 32 bytes or
+ * one that is guessable). It is never read from the environment: the processes the server
+ * starts could read its environment (/proc/<pid>/environ). `checking` (a `--check` run) serves
+ * nobody and needs none.
  */
-function previewSecret(env: NodeJS.ProcessEnv, local: boolean, checking: boolean) {
-  const value = env.PREVIEW_SECRET || undefined;
-  if (checking || (local && value === undefined)) return value;
+function previewSecret(
+  env: NodeJS.ProcessEnv,
+  handed: string | undefined,
+  local: boolean,
+  checking: boolean,
+) {
+  if (checking) return undefined;
+  if (env.PREVIEW_SECRET !== undefined)
+    throw new ConfigError(
+      "PREVIEW_SECRET must not be in the render server's environment, where the processes it starts could read it: hand it on stdin (server.js --keys-on-stdin)",
+    );
+  const value = handed || undefined;
+  if (local && value === undefined) return value;
   const problem = keyProblem(value, local);
   if (problem)
     throw new ConfigError(
-      `${problem}: a render server that others can reach (HOST ${env.HOST ?? '0.0.0.0'}) needs 32+ random bytes as PREVIEW_SECRET`,
+      `${problem}: a render server for others (HOST ${env.HOST ?? '0.0.0.0'}, SITE_ORIGIN ${env.SITE_ORIGIN ?? 'unset'}) needs 32+ random bytes, handed on stdin`,
     );
   return value;
 }
@@ -99,23 +140,55 @@ function origin(raw: string): string {
   return url.origin;
 }
 
+/** The most a handed-over secret may be, and how long the server waits for it. */
+const maxSecretBytes = 4096;
+const handOverMs = 5000;
+
+/**
+ * The secret a launcher hands over on stdin (`server.js --keys-on-stdin`): its first line,
+ * read to the end of the stream (at most 4 KB, within 5 s), after which stdin is closed, so no
+ * process started later finds it open (/proc/<pid>/fd/0).
+ */
+export async function readHandedSecret(input: NodeJS.ReadableStream & { destroy(): void }) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const signal = AbortSignal.timeout(handOverMs);
+  try {
+    for await (const chunk of input) {
+      if (signal.aborted) throw new ConfigError('no secret on stdin within 5 s');
+      const bytes = Buffer.from(chunk as Buffer);
+      size += bytes.length;
+      if (size > maxSecretBytes) throw new ConfigError('the secret on stdin is over 4 KB');
+      chunks.push(bytes);
+    }
+  } finally {
+    input.destroy();
+  }
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+}
+
 /**
  * @param bundleDir the folder of the server bundle (the shell's build sits beside it, in dist)
  * @param checking a `server.js --check` run: it serves nobody, so it needs no keys
+ * @param handed the secret handed over on stdin, if any: the keys are derived from it here and
+ *   it is not kept
  */
 export function readConfig(
   env: NodeJS.ProcessEnv,
   bundleDir: string,
   checking = false,
+  handed?: string,
 ): ServerConfig {
   const staticDir = path.resolve(env.STATIC_DIR ?? path.join(bundleDir, '..', 'dist'));
   const host = env.HOST ?? '0.0.0.0';
-  const local = isLoopbackHost(host);
-  const secret = previewSecret(env, local, checking);
+  const siteOrigin = origin(env.SITE_ORIGIN ?? 'https://firstday.studio');
+  const local =
+    isLoopbackHost(host) && (env.SITE_ORIGIN === undefined || isLocalOrigin(siteOrigin));
+  const secret = previewSecret(env, handed, local, checking);
   return {
     host,
     port: number(env, 'PORT', apps.shell.port, 0),
-    siteOrigin: origin(env.SITE_ORIGIN ?? 'https://firstday.studio'),
+    siteOrigin,
     staticDir,
     remotesJson: env.REMOTES_JSON ?? path.join(staticDir, 'remotes.json'),
     pollMs: number(env, 'REMOTE_POLL_MS', 2000, 100),
@@ -126,10 +199,17 @@ export function readConfig(
     cspReportOnly: env.CSP_REPORT_ONLY === '1',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
     local,
-    previewSecret: secret,
+    previewKey: secret === undefined ? undefined : previewKeyOf(secret),
+    devKey: secret === localPreviewSecret,
     cohortKey: cohortKey(secret),
     viewTokenKey: viewTokenKey(secret),
-    previewWorkers: number(env, 'PREVIEW_WORKERS', 2, 1),
+    workerEnv: Object.fromEntries(
+      workerEnvNames.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
+    ),
+    prettyLog:
+      env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT !== 'json' && process.stdout.isTTY === true),
+    previewWorkers: number(env, 'PREVIEW_WORKERS', 3, 1),
+    previewActiveMs: number(env, 'PREVIEW_ACTIVE_MS', 60_000, 1000),
     previewIdleMs: number(env, 'PREVIEW_IDLE_MS', 10 * 60_000, 1000),
   };
 }

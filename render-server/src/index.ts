@@ -1,12 +1,12 @@
 import type http from 'node:http';
-import { readConfig, ConfigError, type ServerConfig } from './config';
+import { readConfig, readHandedSecret, ConfigError, type ServerConfig } from './config';
 import { createHttpServer } from './http/http-server';
 import { createPageHandler } from './http/page-handler';
 import { answerPreviewPath } from './http/preview-routes';
 import { createFontServer } from './http/remote-fonts';
 import { SecurityHeaders } from './http/security-headers';
 import { shellFiles, siteFileOf } from './http/site-files';
-import { errorField, errorOnce, log } from './log';
+import { configureLog, errorField, errorOnce, log } from './log';
 import { PageService } from './pages/page-service';
 import { createFieldData, type FieldData } from './field-data';
 import type { DecisionReader } from './lanes/canary-decisions';
@@ -84,7 +84,13 @@ function compose(config: ServerConfig, shell: ShellAssets) {
  */
 async function main(): Promise<void> {
   const checking = process.argv.includes('--check');
-  const config = readConfig(process.env, __dirname, checking);
+  // The keys' secret comes on stdin, never in the environment: the render workers this process
+  // starts run remote teams' code, and could read this process's environment.
+  const handed = process.argv.includes('--keys-on-stdin')
+    ? await readHandedSecret(process.stdin)
+    : undefined;
+  const config = readConfig(process.env, __dirname, checking, handed);
+  configureLog(config);
   // `server.js --check`: render every route with REMOTES_JSON's versions, say what failed, exit
   // (non-zero when anything failed or it ran out of time).
   if (checking) {

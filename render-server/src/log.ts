@@ -9,9 +9,13 @@ export type Severity = 'INFO' | 'NOTICE' | 'WARNING' | 'ERROR';
 
 export type LogFields = Readonly<Record<string, unknown>>;
 
-const pretty =
-  process.env.LOG_FORMAT === 'pretty' ||
-  (process.env.LOG_FORMAT !== 'json' && process.stdout.isTTY === true);
+/** JSON lines until the server's config says otherwise (configureLog). */
+let pretty = false;
+
+/** Sets how lines are written, from the server's config (read once, at start). */
+export function configureLog({ prettyLog }: { readonly prettyLog: boolean }): void {
+  pretty = prettyLog;
+}
 
 /** An error as a log field: its message and stack, never more. */
 export function errorField(error: unknown): { message: string; stack?: string } {

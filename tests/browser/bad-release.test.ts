@@ -108,7 +108,7 @@ describe('a bad release of remote-home', () => {
   it('forced live: / is its last good render (never cached), /about untouched, one log line for the failure', async () => {
     const result = await promote(`remote-home@${bad}`, '--force', '--reason', 'trying the fix');
     expect(result).toMatchObject({ code: 0 });
-    expect(result.out).toContain('Promoting despite failed checks (--force)');
+    expect(result.out).toContain('Forced (--force): not checked');
     await pollUntil(10_000, async () =>
       structured().some(
         (line) =>

@@ -6,6 +6,7 @@
  * expires. The link names the releases (never their URLs) and is signed with PREVIEW_SECRET
  * (the render server checks it with the same key). Only a link to this machine's own site may
  * be signed with the local stack's public key; any other site needs a real key of 32+ bytes.
+ * `npm run preview -- --new-key` prints a new random key, good for PREVIEW_SECRET.
  */
 import { apps, host } from '../../platform/apps.cjs';
 import {
@@ -13,6 +14,7 @@ import {
   keyProblem,
   localPreviewSecret,
   maxPreviewSeconds,
+  newKey,
   signPreview,
 } from '../../platform/releases/preview-token.cjs';
 import { previewPaths } from '../../platform/releases/preview-paths.cjs';
@@ -22,6 +24,7 @@ import options from '../release/options.cjs';
 import releaseDir from '../release/release-dir.cjs';
 
 const usage = `Usage: npm run preview -- <remote>@<version> [more…] --to <dir> [--for 24h] [--site URL]
+       npm run preview -- --new-key   (prints a new random key for PREVIEW_SECRET)
   --for   how long the link works: 30m, 24h, 7d (default 24h, at most 7d)
   --site  the site the link opens (default SITE_ORIGIN, else the local stack)`;
 
@@ -41,12 +44,21 @@ try {
   const { values, positionals } = args.parseArgsOrUsage(
     {
       args: process.argv.slice(2),
-      options: { to: { type: 'string' }, for: { type: 'string' }, site: { type: 'string' } },
+      options: {
+        to: { type: 'string' },
+        for: { type: 'string' },
+        site: { type: 'string' },
+        'new-key': { type: 'boolean' },
+      },
       allowPositionals: true,
       strict: true,
     },
     usage,
   );
+  if (values['new-key']) {
+    console.log(newKey());
+    process.exit(0);
+  }
   const dir = options.releaseDirOf({ '--to': args.stringOf(values, 'to') ?? '' });
   if (positionals.length === 0)
     throw new releaseDir.ReleaseError(`Say what to preview: <remote>@<version>\n\n${usage}`);

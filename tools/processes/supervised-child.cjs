@@ -38,10 +38,12 @@ const healthyAfterMs = 10_000;
  * @param {string[]} options.args arguments to Node (the script first)
  * @param {NodeJS.ProcessEnv} options.env
  * @param {string} options.readyText what it prints once it listens
+ * @param {string} [options.input] written to its stdin, which is then closed (a secret it must
+ *   not find in its environment)
  * @returns {Promise<{ close: () => Promise<void>; pid: () => number | undefined }>}
  *   resolves once the first start listens; rejects if that first start fails
  */
-function superviseChild({ name, args, env, readyText }) {
+function superviseChild({ name, args, env, readyText, input }) {
   /** @type {import('node:child_process').ChildProcess | undefined} */
   let child;
   let closing = false;
@@ -71,8 +73,13 @@ function superviseChild({ name, args, env, readyText }) {
   const start = () =>
     new Promise((resolve, reject) => {
       const startedAt = Date.now();
-      const current = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const current = spawn(process.execPath, args, {
+        env,
+        stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      });
       child = current;
+      current.stdin?.on('error', () => {});
+      current.stdin?.end(input);
       // Decoded as a stream, so a character split between two reads arrives whole.
       current.stdout?.setEncoding('utf8');
       current.stderr?.setEncoding('utf8');

@@ -10,6 +10,7 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { withoutSecret } = require('../stack/render-server.cjs');
 const readline = require('node:readline');
 const { executablePath, chromiumFlags } = require('../browser/chromium.cjs');
 const { loadDeadlineMs, workerStartDeadlineMs } = require('../../platform/deadlines.cjs');
@@ -42,7 +43,7 @@ function startThrowawayServer({ server, staticDir }, remotes, work, remoteMs) {
   fs.writeFileSync(remotesJson, JSON.stringify(remotes));
   const child = spawn(process.execPath, [server], {
     env: {
-      ...process.env,
+      ...withoutSecret(process.env),
       HOST: '127.0.0.1',
       PORT: '0',
       REMOTES_JSON: remotesJson,

@@ -12,6 +12,7 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { withoutSecret } = require('../stack/render-server.cjs');
 const { distOf, serverDistOf } = require('../stack/paths.cjs');
 const {
   candidateCheckDeadlineMs,
@@ -42,24 +43,6 @@ function shellServerOf(dir) {
     : { server: path.join(serverDistOf('shell'), 'server.js'), staticDir: distOf('shell') };
 }
 
-/**
- * The shell release the render check runs, as the record names it: a set that passed with one
- * shell has not passed with another.
- * @param {string} dir
- */
-function shellCheckedWith(dir) {
-  const newest = releasesOf(dir, 'shell').at(-1);
-  return newest ? `shell@${newest.version}` : "the workspace's shell build";
-}
-
-/** What checkCandidate checks, as promote's record names the checks it skipped. */
-const checkNames = [
-  'every file served',
-  'every route rendered',
-  'the browser walk',
-  'the shell type-checks',
-];
-
 /** The check's verdict is its last line; what it prints before is kept only this far back. */
 const keptOutputChars = 64 * 1024;
 
@@ -83,7 +66,7 @@ async function renderProblems({ server, staticDir }, remotes) {
     const { code, out, timedOut } = await new Promise((resolve) => {
       const child = spawn(process.execPath, [server, '--check'], {
         env: {
-          ...process.env,
+          ...withoutSecret(process.env),
           REMOTES_JSON: remotesJson,
           STATIC_DIR: staticDir,
           LOG_FORMAT: 'json',
@@ -158,4 +141,4 @@ async function checkCandidate({ dir, remotes, skipBrowser = false, say = () => {
   return problems;
 }
 
-module.exports = { checkCandidate, checkNames, shellCheckedWith };
+module.exports = { checkCandidate };

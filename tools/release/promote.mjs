@@ -5,8 +5,9 @@
  * (the shell's live pointer) in one atomic step, once the candidate set has passed its checks:
  * every manifest served where visitors load it, every route rendered with it as the render
  * server would, and the shell's type check against the types it published. A release marked
- * bad is refused too. `--force` promotes anyway and says so. Promoting a version that was live
- * before is the rollback. Every promotion is recorded (npm run releases lists them).
+ * bad is refused too. `--force` is the emergency path: it promotes without running the checks
+ * (recorded as skipped; `--reason` says why). Promoting a set that was live before and passed
+ * its checks then is the rollback, not checked again. Each path loads only what it runs. Every promotion is recorded (npm run releases lists them).
  *
  * `… --canary <percent>` runs the same checks, then serves the candidate to that share of
  * visitors only (a canary, judged by `npm run canary`); `--finish` makes the running canary live
@@ -23,11 +24,9 @@
  */
 import fs from 'node:fs';
 import apps from '../../platform/apps.cjs';
-import cli from '../cli/cli.cjs';
 import env from '../cli/env.cjs';
-import candidateCheck from './candidate-check.cjs';
+import candidateNames from './candidate-names.cjs';
 import canaryPointer from './canary-pointer.cjs';
-import finishCheck from './finish-check.cjs';
 import history from './release-history.cjs';
 import releaseLock from './release-lock.cjs';
 import options from './options.cjs';
@@ -59,6 +58,9 @@ const changeLines = (changes) =>
  * @param {{ reason?: string; force: boolean; target: import('../cli/cli.cjs').Target }} how
  */
 async function finish(dir, { reason, force, target }) {
+  // Only --finish reads the judge's decision from Firestore: firebase-admin is loaded for it
+  // alone, so a rollback does not wait seconds for a client it never uses.
+  const { default: finishCheck } = await import('./finish-check.cjs');
   const pointer = releaseLock.readPointerText(dir);
   const canary = canaryPointer.runningCanary(dir);
   if (!canary) throw new ReleaseError(`No canary runs in ${dir}.`);
@@ -164,21 +166,28 @@ async function promote(dir, { specs, share, reason, force, skipBrowser, baseUrl 
     );
   /** @type {string[]} */
   let problems = [];
-  const shell = candidateCheck.shellCheckedWith(dir);
+  const { checkNames } = candidateNames;
+  const shell = candidateNames.shellCheckedWith(dir);
+  // An emergency (--force of a plain promotion) goes live without the checks, recorded as
+  // skipped: a check that must run first is a minute or two the visitors wait.
+  const emergency = force && share === undefined && missing.length === 0;
   // A set that was live before and passed its checks then (a rollback, as a rule) is not
   // checked again: visitors meeting a fault need it back in seconds, not after the checks.
   const checkedBefore =
     share === undefined && missing.length === 0
-      ? history.checkedBefore(dir, remotes, shell, candidateCheck.checkNames)
+      ? history.checkedBefore(dir, remotes, shell, checkNames)
       : undefined;
-  const checks = candidateCheck.checkNames.filter(
-    (name) => !(skipBrowser && name === 'the browser walk'),
-  );
+  const checks = checkNames.filter((name) => !(skipBrowser && name === 'the browser walk'));
   if (checkedBefore)
     console.log(
-      `This set was live before and passed its checks then (${checkedBefore.at}, with ${shell}): not checked again (skipped: ${candidateCheck.checkNames.join('; ')}).`,
+      `This set was live before and passed its checks then (${checkedBefore.at}, with ${shell}): not checked again (skipped: ${checkNames.join('; ')}).`,
+    );
+  else if (emergency)
+    console.warn(
+      `Forced (--force): not checked (skipped: ${checkNames.join('; ')})${reason ? `, because: ${reason}` : ''}.`,
     );
   else if (missing.length === 0) {
+    const { default: candidateCheck } = await import('./candidate-check.cjs');
     problems = await candidateCheck.checkCandidate({
       dir,
       remotes,
@@ -231,13 +240,15 @@ async function promote(dir, { specs, share, reason, force, skipBrowser, baseUrl 
         ...(reason ? { reason } : {}),
         ...(force ? { forced: true, problems } : {}),
         ...(checkedBefore
-          ? { skippedChecks: candidateCheck.checkNames, checkedAt: checkedBefore.at }
-          : missing.length === 0
-            ? {
-                ...(problems.length === 0 ? { checked: { remotes, shell, checks } } : {}),
-                ...(skipBrowser ? { skippedChecks: ['the browser walk'] } : {}),
-              }
-            : {}),
+          ? { skippedChecks: checkNames, checkedAt: checkedBefore.at }
+          : emergency
+            ? { skippedChecks: checkNames }
+            : missing.length === 0
+              ? {
+                  ...(problems.length === 0 ? { checked: { remotes, shell, checks } } : {}),
+                  ...(skipBrowser ? { skippedChecks: ['the browser walk'] } : {}),
+                }
+              : {}),
       })),
     );
     console.log(changeLines(changes).join('\n'));
@@ -290,6 +301,7 @@ try {
   const reason = values['--reason'];
 
   if (ending === '--finish') {
+    const { default: cli } = await import('../cli/cli.cjs');
     /** @type {import('../cli/cli.cjs').Target} */
     let target;
     try {

@@ -115,6 +115,8 @@ function contactConfigFor(emulator, auth = authEmulator, appCheck = undefined) {
  *   firebase-config.json (off by default: nothing leaves the machine)
  * @param {string} [options.remotesJson] read this remotes.json (a release directory's live
  *   pointer, which `npm run promote` rewrites) instead of one written for `ports`
+ * @param {string} [options.previewSecret] the keys' secret handed to the render server (else
+ *   PREVIEW_SECRET, else the local stack's public development key)
  */
 async function serveSite({
   ports = defaultPorts,
@@ -126,6 +128,7 @@ async function serveSite({
   renderEnv = {},
   remotesJson: pointer,
   appCheck = undefined,
+  previewSecret = environment.text('PREVIEW_SECRET') ?? localPreviewSecret,
 } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-site-'));
   const remotesJson = pointer ?? path.join(workDir, 'remotes.json');
@@ -156,8 +159,8 @@ async function serveSite({
           port: ports.shell,
           host,
           remotesJson,
+          previewSecret,
           env: {
-            PREVIEW_SECRET: environment.text('PREVIEW_SECRET') ?? localPreviewSecret,
             // Field data goes to the local Firestore emulator, as the contact form's requests do.
             FIELD_DATA_PROJECT: emulator.projectId,
             FIRESTORE_EMULATOR_HOST: `${emulator.host}:${emulator.port}`,

@@ -1,6 +1,8 @@
 import {
   keyProblem,
   localPreviewSecret,
+  newKey,
+  previewKeyOf,
   readPreview,
   signPreview,
 } from '../preview-token.cjs';
@@ -13,24 +15,28 @@ const preview = { releases: { 'remote-home': '1.5.0+abc1234' }, audience: site }
 const now = Date.UTC(2026, 10, 24, 12);
 
 /** A token as a key holder could write one by hand, around the signing tool's checks. */
-function handMade(body: Record<string, unknown>, key = secret): string {
+function handMade(body: Record<string, unknown>, secretUsed = secret): string {
+  const key = previewKeyOf(secretUsed);
   const kid = createHash('sha256')
-    .update(`first-day preview key\0${key}`)
+    .update('first-day preview key id\0')
+    .update(key)
     .digest('base64url')
     .slice(0, 8);
   const payload = Buffer.from(JSON.stringify({ kid, ...body })).toString('base64url');
   return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
 }
+/** The server's key: derived from the secret, as the render server derives it. */
+const key = previewKeyOf(secret);
 const iat = now / 1000;
 
 describe('preview links', () => {
   it('read back the releases signed, with issued-at and audience, until they expire', () => {
     const token = signPreview(secret, preview, 3600, now);
-    expect(readPreview(secret, token, forSite, now + 3599_000)).toEqual({
+    expect(readPreview(key, token, forSite, now + 3599_000)).toEqual({
       ok: true,
       preview: { releases: preview.releases, issuedAt: iat, expires: iat + 3600, audience: site },
     });
-    expect(readPreview(secret, token, forSite, now + 3600_000)).toEqual({
+    expect(readPreview(key, token, forSite, now + 3600_000)).toEqual({
       ok: false,
       reason: 'expired',
     });
@@ -42,13 +48,13 @@ describe('preview links', () => {
     const other = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), exp: 1e9 }),
     ).toString('base64url');
-    expect(readPreview(secret, `${other}.${signature}`, forSite, now)).toEqual({
+    expect(readPreview(key, `${other}.${signature}`, forSite, now)).toEqual({
       ok: false,
       reason: 'altered',
     });
     const flipped = `${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
-    expect(readPreview(secret, flipped, forSite, now)).toEqual({ ok: false, reason: 'altered' });
-    expect(readPreview(`${secret}-rotated`, token, forSite, now)).toEqual({
+    expect(readPreview(key, flipped, forSite, now)).toEqual({ ok: false, reason: 'altered' });
+    expect(readPreview(previewKeyOf(`${secret}-rotated`), token, forSite, now)).toEqual({
       ok: false,
       reason: 'altered',
     });
@@ -64,7 +70,7 @@ describe('preview links', () => {
     ])
       expect(
         readPreview(
-          secret,
+          key,
           handMade({ releases: { 'remote-home': version }, iat, exp: iat + 60, aud: site }),
           forSite,
           now,
@@ -78,7 +84,7 @@ describe('preview links', () => {
       exp: iat + 60,
       aud: site,
     });
-    expect(readPreview(secret, old, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(readPreview(key, old, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
     expect(() =>
       signPreview(secret, { releases: { 'remote-home': 'https://evil.example/' }, audience: site }, 60, now),
     ).toThrow(/app@version/);
@@ -86,37 +92,37 @@ describe('preview links', () => {
 
   it('refuse a lifetime over 7 days, a time from the future and an absurd expiry, cleanly', () => {
     const tenYears = handMade({ ...preview, iat, exp: iat + 10 * 365 * 86_400, aud: site });
-    expect(readPreview(secret, tenYears, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(readPreview(key, tenYears, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
     const huge = handMade({ ...preview, iat, exp: 1e308, aud: site });
-    expect(readPreview(secret, huge, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(readPreview(key, huge, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
     const future = handMade({ ...preview, iat: iat + 3600, exp: iat + 7200, aud: site });
-    expect(readPreview(secret, future, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(readPreview(key, future, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
     // Within the clock skew a signer's clock may run ahead.
     const skewed = handMade({ ...preview, iat: iat + 30, exp: iat + 3600, aud: site });
-    expect(readPreview(secret, skewed, forSite, now).ok).toBe(true);
+    expect(readPreview(key, skewed, forSite, now).ok).toBe(true);
     const exactlySeven = handMade({ ...preview, iat, exp: iat + 7 * 86_400, aud: site });
-    expect(readPreview(secret, exactlySeven, forSite, now).ok).toBe(true);
+    expect(readPreview(key, exactlySeven, forSite, now).ok).toBe(true);
   });
 
   it('refuse a link made for another site, and a token without a key id or issued-at', () => {
     const staging = signPreview(secret, { ...preview, audience: 'https://staging.example' }, 600, now);
-    expect(readPreview(secret, staging, forSite, now)).toEqual({ ok: false, reason: 'elsewhere' });
+    expect(readPreview(key, staging, forSite, now)).toEqual({ ok: false, reason: 'elsewhere' });
     expect(
-      readPreview(secret, handMade({ ...preview, exp: iat + 60, aud: site }), forSite, now),
+      readPreview(key, handMade({ ...preview, exp: iat + 60, aud: site }), forSite, now),
     ).toEqual({ ok: false, reason: 'malformed' });
     expect(
-      readPreview(secret, handMade({ ...preview, iat, exp: iat + 60, aud: site, kid: 'other' }), forSite, now),
+      readPreview(key, handMade({ ...preview, iat, exp: iat + 60, aud: site, kid: 'other' }), forSite, now),
     ).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('refuse what is not a token at all', () => {
     for (const token of ['', 'abc', 'a.b.c', `${'x'.repeat(3000)}.y`, 'ä.ö'])
-      expect(readPreview(secret, token, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+      expect(readPreview(key, token, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('refuse a signed payload that names an unknown remote', () => {
     const token = handMade({ releases: { 'remote-nope': '1.0.0' }, iat, exp: iat + 60, aud: site });
-    expect(readPreview(secret, token, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(readPreview(key, token, forSite, now)).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('will not sign with a short key or for too long', () => {
@@ -131,5 +137,22 @@ describe('preview links', () => {
     expect(keyProblem('a'.repeat(16), false)).toMatch(/at least 32 bytes/);
     expect(keyProblem('a'.repeat(31), false)).toMatch(/at least 32 bytes/);
     expect(keyProblem(secret, false)).toBeNull();
+  });
+
+  it('refuse a guessable key of any length: a repeated character, a short alphabet, a pattern, a run', () => {
+    for (const key of [
+      'a'.repeat(32),
+      'a'.repeat(200),
+      'ab'.repeat(32),
+      '01'.repeat(40),
+      '0123456789abcdef'.repeat(2),
+      'abcdefghijklmnopqrstuvwxyzabcdefghij',
+      'passwordpasswordpasswordpassword',
+    ])
+      expect(keyProblem(key, false)).toMatch(/guessable.*npm run preview -- --new-key/);
+  });
+
+  it('take every key the key command makes (a thousand of them)', () => {
+    for (let index = 0; index < 1000; index++) expect(keyProblem(newKey(), false)).toBeNull();
   });
 });

@@ -49,7 +49,7 @@ function sendPage(
   if (delivery.setCookie) res.setHeader('Set-Cookie', delivery.setCookie);
   // A preview, and a page that could not be served (its page says noindex too), are not indexed.
   if (delivery.preview || page.status === 503) res.setHeader('X-Robots-Tag', 'noindex');
-  if (page.status === 503) res.setHeader('Retry-After', '10');
+  if (page.status === 503) res.setHeader('Retry-After', String(page.retryAfterSeconds ?? 10));
   res.setHeader('ETag', page.etag);
   // Weak comparison and lists, as RFC 9110 says for If-None-Match.
   if (page.status === 200 && fresh(req.headers, { etag: page.etag })) {

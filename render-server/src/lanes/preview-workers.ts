@@ -3,7 +3,7 @@ import { errorField, log } from '../log';
 import { readRemoteSetAt, releasesOf, type RemoteSet } from '../remotes/remote-set';
 import { RendererPool } from '../worker/renderer-pool';
 import { rendererSetup } from '../worker/renderer-setup';
-import { retiredWorkerGraceMs, workerStartDeadlineMs } from '../../../platform/deadlines.cjs';
+import { workerStartDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import type { Preview } from '../../../platform/releases/preview-token.cjs';
 import type { RemoteAlias } from '../../../platform/routes/routes.cjs';
@@ -13,10 +13,20 @@ export interface PreviewWorker {
   readonly set: RemoteSet;
 }
 
-/** Every preview worker is busy (or still ending): the reviewer is asked to come back soon. */
+/** Every preview worker is in use (or still ending): the reviewer is asked to come back. */
 export class PreviewsBusy extends Error {
   override name = 'PreviewsBusy';
+  constructor(
+    message: string,
+    /** When a worker will be free to take this set: the oldest one's time off. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }
+
+/** How long a new set waits for a worker to come free before it is told to come back. */
+const previewWaitMs = 3000;
 
 /** A preview names a version that is not published beside the live release. */
 class NotPublished extends Error {
@@ -25,7 +35,7 @@ class NotPublished extends Error {
 
 type PreviewConfig = Pick<
   ServerConfig,
-  'deadlineMs' | 'siteOrigin' | 'previewWorkers' | 'previewIdleMs'
+  'deadlineMs' | 'siteOrigin' | 'previewWorkers' | 'previewIdleMs' | 'previewActiveMs' | 'workerEnv'
 >;
 
 interface Entry {
@@ -49,15 +59,19 @@ const releaseManifestOf = (liveManifest: string, version: string): string =>
 /**
  * Render workers for reviewers' previews, one per previewed version set. Live and starting
  * workers together, and retired ones until their thread has ended, are at most
- * `previewWorkers`: a new set over the bound retires the least recently used idle one, or is
- * refused with PreviewsBusy when none is idle. A start has the worker start deadline; a worker
- * unused for `previewIdleMs` is retired. Their pages are never cached.
+ * `previewWorkers`. A worker asked for a page within `previewActiveMs` is in use and is never
+ * taken from its reviewer; a new set over the bound takes the place of the least recently used
+ * worker that is not, waits up to previewWaitMs for one, or is refused with PreviewsBusy and
+ * when to come back. A start has the worker start deadline; a worker unused for
+ * `previewIdleMs` is retired. Their pages are never cached.
  */
 export class PreviewWorkers {
   private readonly entries = new Map<string, Entry>();
   /** Retired workers whose threads have not ended yet: they still hold memory. */
   private ending = 0;
   private readonly sweep: NodeJS.Timeout;
+  /** New sets waiting for a worker: woken whenever one ends. */
+  private readonly waiting = new Set<() => void>();
 
   constructor(
     private readonly config: PreviewConfig,
@@ -78,27 +92,57 @@ export class PreviewWorkers {
   }
 
   /** The worker of `preview`'s set over the live remotes `live`, started if need be. */
-  get(preview: Preview, live: RemoteSet, now = Date.now()): Promise<PreviewWorker> {
+  async get(preview: Preview, live: RemoteSet): Promise<PreviewWorker> {
     const remotes: Record<RemoteAlias, string> = { ...live.browserRemotes };
     for (const [alias, version] of Object.entries(preview.releases) as [RemoteAlias, string][])
       remotes[alias] = releaseManifestOf(live.browserRemotes[alias], version);
     const key = JSON.stringify(Object.entries(remotes).sort());
-    const known = this.entries.get(key);
-    if (known) {
-      known.lastUsed = now;
-      return known.worker;
+    const until = Date.now() + previewWaitMs;
+    for (;;) {
+      const now = Date.now();
+      const known = this.entries.get(key);
+      if (known) {
+        known.lastUsed = now;
+        return known.worker;
+      }
+      if (this.count < this.config.previewWorkers) break;
+      this.retireUnused(now);
+      if (this.count < this.config.previewWorkers) break;
+      const freeAt = this.freeAt();
+      if (now >= until || freeAt > until)
+        throw new PreviewsBusy(
+          `all ${this.config.previewWorkers} preview workers are in use`,
+          Math.max(1, Math.ceil((freeAt - now) / 1000)),
+        );
+      await this.aWorkerEnds(Math.max(10, Math.min(until, freeAt) - now));
     }
-    if (this.count >= this.config.previewWorkers) this.retireLeastUsed();
-    if (this.count >= this.config.previewWorkers)
-      return Promise.reject(
-        new PreviewsBusy(`all ${this.config.previewWorkers} preview workers are in use`),
-      );
-    const entry = this.start(remotes, preview, live.remotesJson, now);
+    const entry = this.start(remotes, preview, live.remotesJson, Date.now());
     this.entries.set(key, entry);
     // A start that failed is ended and forgotten; retire() drops the key only while it is this
     // entry's, never a newer worker's that holds it now.
     entry.worker.catch(() => this.retire(key, entry, 0));
     return entry.worker;
+  }
+
+  /** When the least recently used worker stops being in use (a worker still ending: now). */
+  private freeAt(): number {
+    if (this.ending > 0) return Date.now();
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const entry of this.entries.values()) oldest = Math.min(oldest, entry.lastUsed);
+    return oldest + this.config.previewActiveMs;
+  }
+
+  /** Resolves when a worker's thread ends (or after `ms`). */
+  private aWorkerEnds(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const woken = () => {
+        clearTimeout(timer);
+        this.waiting.delete(woken);
+        resolve();
+      };
+      const timer = setTimeout(woken, ms);
+      this.waiting.add(woken);
+    });
   }
 
   private start(
@@ -125,7 +169,12 @@ export class PreviewWorkers {
           releases: preview.releases,
           expiresAt: new Date(preview.expires * 1000).toISOString(),
         }),
-        { size: 1, startDeadlineMs: workerStartDeadlineMs(this.config.deadlineMs), trials: false },
+        {
+          size: 1,
+          startDeadlineMs: workerStartDeadlineMs(this.config.deadlineMs),
+          trials: false,
+          env: this.config.workerEnv,
+        },
       );
       entry.pool = pool;
       try {
@@ -149,12 +198,13 @@ export class PreviewWorkers {
     return entry;
   }
 
-  /** Retires the least recently used worker that is serving (a start under way is left). */
-  private retireLeastUsed(): void {
+  /** Retires the least recently used worker not in use now (a start under way is left). */
+  private retireUnused(now: number): void {
     let oldest: [string, Entry] | undefined;
     for (const [key, entry] of this.entries)
       if (entry.serving && (!oldest || entry.lastUsed < oldest[1].lastUsed)) oldest = [key, entry];
-    if (oldest) this.retire(oldest[0], oldest[1], retiredWorkerGraceMs);
+    if (oldest && now - oldest[1].lastUsed >= this.config.previewActiveMs)
+      this.retire(oldest[0], oldest[1], 0);
   }
 
   private retireIdle(now: number): void {
@@ -170,7 +220,10 @@ export class PreviewWorkers {
     if (!pool) return;
     this.ending += 1;
     pool.retire(afterMs);
-    void pool.ended.finally(() => (this.ending -= 1));
+    void pool.ended.finally(() => {
+      this.ending -= 1;
+      for (const woken of [...this.waiting]) woken();
+    });
   }
 
   stop(): void {

@@ -7,7 +7,8 @@ import type { LaneSet, ReleaseLanes } from '../lanes/release-lanes';
 import type { RenderFailure } from '../../../platform/render-protocol/worker-protocol';
 import { isClientOnly } from '../../../platform/routes/routes.cjs';
 import { pageRenderDeadlineMs } from '../../../platform/deadlines.cjs';
-import type { RendererPool } from '../worker/renderer-pool';
+import { SlowRoute, type RendererPool } from '../worker/renderer-pool';
+import { RenderOverrun } from '../worker/renderer';
 import { servedPage, type ServedPage } from './served-page';
 import { previewsBusyNotice, unavailableNotice } from './notices';
 import { PageCache } from './page-cache';
@@ -22,6 +23,15 @@ export interface PageAnswer {
 
 type ErrorLog = (key: string, message: string, fields: LogFields) => void;
 
+/** A render that failed in the server rather than in the page: what it was, for the log. */
+type Failure = RenderFailure | { readonly kind: 'overran'; readonly message: string };
+
+/** Why a render was given up: its page overran its deadline (now or lately), or it threw. */
+const failureOf = (error: unknown): Failure =>
+  error instanceof RenderOverrun || error instanceof SlowRoute
+    ? { kind: 'overran', message: error.message }
+    : { kind: 'threw', ...errorField(error) };
+
 /**
  * Composes pages: it asks the release lanes which set serves a request, renders the page with
  * that set's workers (each render within the page render deadline), and keeps rendered pages
@@ -31,7 +41,6 @@ type ErrorLog = (key: string, message: string, fields: LogFields) => void;
 export class PageService {
   private readonly cache: PageCache;
   private readonly notice = servedPage(503, unavailableNotice, false);
-  private readonly busyNotice = servedPage(503, previewsBusyNotice, false);
 
   constructor(
     private readonly config: Pick<ServerConfig, 'pageCache' | 'deadlineMs'>,
@@ -52,8 +61,11 @@ export class PageService {
     try {
       serving = await this.lanes.serving(lane);
     } catch (error) {
-      if (error instanceof PreviewsBusy)
-        return { page: await this.busyNotice, set: this.lanes.remoteSet };
+      if (error instanceof PreviewsBusy) {
+        const seconds = error.retryAfterSeconds;
+        const page = await servedPage(503, previewsBusyNotice(seconds), false);
+        return { page: { ...page, retryAfterSeconds: seconds }, set: this.lanes.remoteSet };
+      }
       this.logOnce(`preview|${pathname}`, `${pathname} could not be rendered for a preview`, {
         route: pathname,
         error: errorField(error),
@@ -124,7 +136,7 @@ export class PageService {
       if (cacheable && rendered.status === 200) this.cache.keep(cacheKey, pathname, page, live);
       return page;
     } catch (error) {
-      this.logFailure(renderer.key, set, pathname, { kind: 'threw', ...errorField(error) });
+      this.logFailure(renderer.key, set, pathname, failureOf(error));
       return undefined;
     }
   }
@@ -139,21 +151,23 @@ export class PageService {
     versionSet: string,
     set: RemoteSet | undefined,
     route: string,
-    failure: RenderFailure,
+    failure: Failure,
   ): void {
     const serving = this.cache.lastGoodOf(route) !== undefined ? 'its last good render' : 'a 503';
     this.logOnce(
       `${failure.kind}|${versionSet}|${route}`,
-      failure.kind === 'threw'
-        ? `${route} threw while rendering; serving ${serving}`
-        : failure.kind === 'not-loaded'
-          ? `${route} could not load its page (${failure.message}); serving ${serving}`
-          : `${route} could not load its page in time, drawn unavailable: ${failure.message}`,
+      failure.kind === 'overran'
+        ? `${route} overran its render deadline (${failure.message}); serving ${serving}`
+        : failure.kind === 'threw'
+          ? `${route} threw while rendering; serving ${serving}`
+          : failure.kind === 'not-loaded'
+            ? `${route} could not load its page (${failure.message}); serving ${serving}`
+            : `${route} could not load its page in time, drawn unavailable: ${failure.message}`,
       {
         route,
         versionSet,
         releases: set ? releasesOf(set) : undefined,
-        error: { message: failure.message, stack: failure.stack },
+        error: { message: failure.message, stack: 'stack' in failure ? failure.stack : undefined },
       },
     );
   }

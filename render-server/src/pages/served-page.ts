@@ -11,6 +11,8 @@ export interface ServedPage {
   readonly etag: string;
   /** Worth a CDN's cache: a whole page from one known set of remote versions. */
   readonly cacheable: boolean;
+  /** A 503's Retry-After, when it is known (else the handler's default). */
+  readonly retryAfterSeconds?: number;
 }
 
 const compress = {

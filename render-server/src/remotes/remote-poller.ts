@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { errorField, log } from '../log';
 import type { RemoteAlias } from '../../../platform/routes/routes.cjs';
@@ -16,8 +18,9 @@ type PollerConfig = Pick<ServerConfig, 'remotesJson' | 'deadlineMs' | 'pollMs'>;
  * The one reader of remotes.json and the remotes' manifests: it reads them every few seconds and
  * hands the sets read to `follow` (the render workers) and the live set to the listeners. It
  * never waits on either: a worker start that hangs cannot hold the next read, so a rollback is
- * read within one poll whatever else hangs. Outages and an unreadable remotes.json are logged
- * once.
+ * read within one poll whatever else hangs. A remotes.json on this machine's disk is also
+ * watched, so a rollback written to it is read at once rather than at the next poll. Outages
+ * and an unreadable remotes.json are logged once.
  */
 export class RemotePoller {
   private current: RemoteSet | null = null;
@@ -29,6 +32,10 @@ export class RemotePoller {
   private readonly listeners = new Set<(set: RemoteSet) => void>();
   /** The last hand-over to `follow`, which start() waits for (bounded by the worker deadlines). */
   private following: Promise<void> = Promise.resolve();
+  /** The read under way, and whether another was asked for meanwhile. */
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+  private watcher: fs.FSWatcher | undefined;
 
   constructor(
     private readonly config: PollerConfig,
@@ -62,14 +69,47 @@ export class RemotePoller {
       this.timer.unref();
     };
     poll();
+    this.watch();
     await this.following;
   }
 
   stop(): void {
     clearTimeout(this.timer);
+    this.watcher?.close();
   }
 
-  private async refresh(): Promise<void> {
+  /** Reads again whenever remotes.json is replaced, if it is a file (the poll stays). */
+  private watch(): void {
+    if (/^https?:/.test(this.config.remotesJson)) return;
+    const file = path.resolve(this.config.remotesJson);
+    try {
+      // The folder, not the file: a pointer is replaced by a rename, which ends a file's watch.
+      this.watcher = fs.watch(path.dirname(file), (_event, name) => {
+        if (name === path.basename(file)) void this.refresh();
+      });
+      this.watcher.on('error', () => this.watcher?.close());
+      this.watcher.unref();
+    } catch {
+      // Not watchable here: the poll alone reads it.
+    }
+  }
+
+  /** One read at a time, in order: a read asked for during one runs once it has ended. */
+  private refresh(): Promise<void> {
+    if (this.reading) {
+      this.readAgain = true;
+      return this.reading;
+    }
+    this.reading = (async () => {
+      do {
+        this.readAgain = false;
+        await this.readOnce();
+      } while (this.readAgain);
+    })().finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  private async readOnce(): Promise<void> {
     let set: RemoteSet;
     let canary: ServedSets['canary'] = null;
     try {

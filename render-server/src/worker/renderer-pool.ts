@@ -19,11 +19,13 @@ export interface PoolOptions {
   readonly trials: boolean;
   /** The worker's script (the shell's render worker unless a test says otherwise). */
   readonly workerFile?: string;
+  /** The workers' whole environment (config.workerEnv). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
- * The render workers of one version set. Renders go to the started worker with the fewest
- * under way, so one busy worker does not hold the others' routes. A render that overruns its
+ * The render workers of one version set. A render goes only to a started worker with nothing
+ * under way (else it waits for one to come free), so a busy worker never holds another route. A render that overruns its
  * deadline stops its worker (a new one takes its place) and keeps its route off the shared
  * workers for a while: that route is answered at once with what stands in for it, while a trial
  * render at a time, in a worker of its own, finds out when it is quick again.
@@ -37,6 +39,8 @@ export class RendererPool {
   private lastTrial = 0;
   private retired = false;
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  /** Renders waiting for a free worker: each is woken when a worker may have come free. */
+  private readonly waiting = new Set<() => void>();
 
   constructor(
     readonly key: string,
@@ -44,24 +48,41 @@ export class RendererPool {
     private readonly options: PoolOptions,
   ) {
     // One after another, so a set's start costs the remotes' hosts one worker's fetches at a
-    // time; the set is served once all have started (each within its start deadline).
-    this.ready = (async () => {
-      for (let index = 0; index < options.size && !this.retired; index++) {
-        const worker = this.startWorker();
-        this.slots.push(worker);
-        await worker.ready;
-      }
-    })();
-    this.ready.catch(() => {});
+    // time. The set is served once its first worker has started (a rollback is served without
+    // waiting for the second); the others start behind it, each within its start deadline.
+    const first = this.startWorker();
+    this.slots.push(first);
+    this.ready = first.ready;
+    void first.ready.then(
+      async () => {
+        for (let index = 1; index < options.size && !this.retired; index++) {
+          const worker = this.startWorker();
+          this.slots.push(worker);
+          await worker.ready.catch(() => {});
+        }
+      },
+      () => {},
+    );
   }
 
   private startWorker(): Renderer {
-    return new Renderer(
+    const worker = new Renderer(
       this.key,
       this.setup,
       this.options.startDeadlineMs,
       this.options.workerFile,
+      this.options.env,
     );
+    worker.ready.then(
+      () => this.wake(),
+      () => {},
+    );
+    return worker;
+  }
+
+  /** Workers started and running now. */
+  get servingWorkers(): number {
+    return this.slots.filter((worker) => worker.serving).length;
   }
 
   /** Some worker of it runs (or starts): the set can still be served. */
@@ -94,25 +115,64 @@ export class RendererPool {
     return rendering;
   }
 
+  /**
+   * Renders on a worker that has nothing else under way: a worker runs one render at a time,
+   * so one sent to a busy worker would wait behind whatever it runs (a render spinning to its
+   * deadline). With none free, it waits for one, at most `timeoutMs` in all.
+   */
   private async renderOnce(pathname: string, timeoutMs: number): Promise<RenderedPage> {
-    for (let attempt = 0; ; attempt += 1) {
-      const worker = this.pick();
-      if (!worker) throw new Error('no render worker of this set is running');
+    const until = Date.now() + timeoutMs;
+    for (let attempt = 0; ;) {
+      if (!this.slots.some((worker) => worker.alive))
+        throw new Error('no render worker of this set is running');
+      const worker = this.free();
+      if (!worker) {
+        const left = until - Date.now();
+        if (left <= 0)
+          throw new Error(`no render worker of this set was free within ${timeoutMs} ms`);
+        await this.aWorkerFrees(left);
+        continue;
+      }
       try {
-        return await worker.render(pathname, timeoutMs);
+        // Picked and asked with no await between: the render counts as under way at once.
+        return await worker.render(pathname, Math.max(1, until - Date.now()));
       } catch (error) {
         if (error instanceof RenderOverrun) this.keepOff(pathname);
-        // A worker stopped under this render for another's overrun: once more on another.
-        else if (!worker.alive && attempt === 0) continue;
+        // The worker stopped under this render (not for it): once more on another.
+        else if (!worker.alive && attempt === 0) {
+          attempt += 1;
+          continue;
+        }
         throw error;
       } finally {
         this.replaceStopped();
+        this.wake();
       }
     }
   }
 
-  private pick(): Renderer | undefined {
-    return this.slots.filter((worker) => worker.serving).sort((a, b) => a.inFlight - b.inFlight)[0];
+  /** A started worker with no render under way, if any. */
+  private free(): Renderer | undefined {
+    return this.slots.find((worker) => worker.serving && worker.inFlight === 0);
+  }
+
+  /** Resolves when a render ends or a worker starts (or after `ms`). */
+  private aWorkerFrees(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const woken = () => {
+        clearTimeout(timer);
+        this.waiting.delete(woken);
+        resolve();
+      };
+      const timer = setTimeout(woken, ms);
+      this.waiting.add(woken);
+    });
+  }
+
+  private wake(): void {
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const waiter of waiting) waiter();
   }
 
   private keepOff(pathname: string): void {

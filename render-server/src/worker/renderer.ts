@@ -1,10 +1,11 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type {
   RenderFailure,
   RendererSetup,
   RenderRequest,
   WorkerMessage,
+  WorkerSetupMessage,
 } from '../../../platform/render-protocol/worker-protocol';
 
 export interface RenderedPage {
@@ -19,27 +20,34 @@ export class RenderOverrun extends Error {
   override name = 'RenderOverrun';
 }
 
+/** The user nobody: a render worker started by root runs as it (see below). */
+const nobody = 65_534;
+
 /**
- * The environment a render worker runs with. It runs remote teams' server code, so it gets
- * nothing of the server's own: no keys, no credentials, only what tells Node how to behave.
+ * How a render worker is started: a process of its own (a thread would share the server's
+ * memory, its environment and its keys), with a clean environment, no Node options, nothing on
+ * stdin, and the IPC channel only. Started by root (a container's usual user), it runs as
+ * nobody, so it cannot read the server's /proc files or files only root may read.
  */
-const workerEnvNames = ['NODE_ENV', 'TZ', 'LANG'] as const;
-
-const workerEnvironment = (env: NodeJS.ProcessEnv): Record<string, string> =>
-  Object.fromEntries(
-    workerEnvNames.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
-  );
+const forkOptions = (env: Readonly<Record<string, string>>) => ({
+  env: { ...env },
+  execArgv: [],
+  serialization: 'advanced' as const,
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[],
+  ...(process.getuid?.() === 0 ? { uid: nobody, gid: nobody } : {}),
+});
 
 /**
- * One render worker, for one set of remote versions. It is started, used while that set is
- * live, and then thrown away: never reloaded. A start that does not finish within its
- * deadline, and a render that runs past its own, stop the worker: nothing waits on it again.
+ * One render worker, for one set of remote versions: a child process. It is started, used
+ * while that set is live, and then thrown away: never reloaded. A start that does not finish
+ * within its deadline, and a render that runs past its own, stop the worker: nothing waits on
+ * it again.
  */
 export class Renderer {
   readonly ready: Promise<void>;
   /** Resolves once the worker's thread has ended (retired, failed or stopped). */
   readonly ended: Promise<void>;
-  private readonly worker: Worker;
+  private readonly worker: ChildProcess;
   private readonly pending = new Map<
     number,
     { resolve: (page: RenderedPage) => void; reject: (error: Error) => void }
@@ -54,13 +62,14 @@ export class Renderer {
     setup: RendererSetup,
     startDeadlineMs: number,
     workerFile = path.join(__dirname, 'render-worker', 'render-worker.js'),
+    /** Its whole environment (config.workerEnv): nothing of the server's own. */
+    env: Readonly<Record<string, string>> = {},
   ) {
-    this.worker = new Worker(workerFile, {
-      workerData: setup,
-      env: workerEnvironment(process.env),
-    });
-    this.worker.unref();
+    this.worker = fork(workerFile, [], forkOptions(env));
+    // It keeps the server's event loop alive while it runs (the server waits for its first
+    // workers before it listens); it ends when retired, stopped or when the server ends.
     this.ended = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    this.send({ type: 'setup', setup });
     let rejectStart: (error: Error) => void = () => {};
     this.ready = new Promise((resolve, reject) => {
       rejectStart = reject;
@@ -117,7 +126,14 @@ export class Renderer {
     reject(error);
     for (const request of this.pending.values()) request.reject(error);
     this.pending.clear();
-    void this.worker.terminate();
+    if (this.worker.exitCode === null && this.worker.signalCode === null)
+      this.worker.kill('SIGKILL');
+  }
+
+  /** A message to the worker, unless its channel has closed (it failed: fail() says why). */
+  private send(message: WorkerSetupMessage | RenderRequest): void {
+    if (this.worker.connected)
+      this.worker.send(message, (error) => error && this.fail(error, () => {}));
   }
 
   /**
@@ -146,7 +162,7 @@ export class Renderer {
           reject(error);
         },
       });
-      this.worker.postMessage({ id, path: pathname } satisfies RenderRequest);
+      this.send({ id, path: pathname });
     });
   }
 

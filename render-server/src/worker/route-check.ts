@@ -70,6 +70,8 @@ export async function checkRoutes(config: ServerConfig, shell: ShellAssets): Pro
     set.key,
     rendererSetup(set, { deadlineMs: remoteMs, siteOrigin: config.siteOrigin }, shell, 'live'),
     startMs,
+    undefined,
+    config.workerEnv,
   );
   try {
     try {

@@ -21,7 +21,7 @@ export class WorkerSwap {
   private starting: RendererPool | null = null;
 
   constructor(
-    private readonly config: Pick<ServerConfig, 'deadlineMs' | 'siteOrigin'>,
+    private readonly config: Pick<ServerConfig, 'deadlineMs' | 'siteOrigin' | 'workerEnv'>,
     private readonly shell: ShellAssets,
     private readonly errorOnce: (key: string, message: string, fields: LogFields) => void,
     /** Told of each worker switched to, once it serves. */
@@ -44,6 +44,7 @@ export class WorkerSwap {
       size: workersPerSet,
       startDeadlineMs: workerStartDeadlineMs(this.config.deadlineMs),
       trials: true,
+      env: this.config.workerEnv,
     });
     this.starting?.retire(0);
     this.starting = next;

@@ -1,35 +1,47 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import type {
   RendererSetup,
   WorkerMessage,
+  WorkerSetupMessage,
 } from '../../../platform/render-protocol/worker-protocol';
+import { rememberFailedAnswers } from './failed-answers';
 
 /**
- * A render worker: a federation host for one set of remote versions. The render server starts
- * a fresh one whenever a remote's version changes (a running process cannot reliably forget a
- * remote's server code), so every render comes from exactly the versions its HTML names.
+ * A render worker: a federation host for one set of remote versions, in a process of its own
+ * that the render server starts with a clean environment and no keys (it runs remote teams'
+ * server code). The server starts a fresh one whenever a remote's version changes (a running
+ * process cannot reliably forget a remote's server code), so every render comes from exactly
+ * the versions its HTML names. It is told its set in its first message, over the IPC channel.
  */
-const setup = workerData as RendererSetup;
-const port = parentPort!;
+const post = (message: WorkerMessage) => process.send?.(message);
 
 const baseOf = (manifestUrl: string) => new URL('./', manifestUrl).href;
 
-// Before any remote loads: where each one is, where its media are, how long it may take.
-globalThis.__FIRSTDAY_REMOTES__ = setup.serverRemotes;
-globalThis.__FIRSTDAY_FETCH_DEADLINE_MS__ = setup.deadlineMs;
-globalThis.__FIRSTDAY_PUBLIC_PATHS__ = Object.fromEntries(
-  Object.entries(setup.browserRemotes).flatMap(([, url]) => {
-    const manifest = setup.manifests[url];
-    return manifest ? [[manifest.metaData.name, baseOf(url)]] : [];
-  }),
-);
+// The server gone, nothing is left to render for.
+process.on('disconnect', () => process.exit(0));
 
-const post = (message: WorkerMessage) => port.postMessage(message);
+function start(setup: RendererSetup): void {
+  // A file that answered with an error status is named with its status when its load fails.
+  rememberFailedAnswers();
 
-// The async boundary: shared modules and remote-shared (the chrome's content and design) are
-// ready once this import resolves.
-import('./serve-renders')
-  .then(({ serveRenders }) => serveRenders(setup, port, post))
-  .catch((error: unknown) =>
-    post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  // Before any remote loads: where each one is, where its media are, how long it may take.
+  globalThis.__FIRSTDAY_REMOTES__ = setup.serverRemotes;
+  globalThis.__FIRSTDAY_FETCH_DEADLINE_MS__ = setup.deadlineMs;
+  globalThis.__FIRSTDAY_PUBLIC_PATHS__ = Object.fromEntries(
+    Object.entries(setup.browserRemotes).flatMap(([, url]) => {
+      const manifest = setup.manifests[url];
+      return manifest ? [[manifest.metaData.name, baseOf(url)]] : [];
+    }),
   );
+
+  // The async boundary: shared modules and remote-shared (the chrome's content and design) are
+  // ready once this import resolves.
+  import('./serve-renders')
+    .then(({ serveRenders }) =>
+      serveRenders(setup, (listener) => process.on('message', listener), post),
+    )
+    .catch((error: unknown) =>
+      post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+}
+
+process.once('message', (message: WorkerSetupMessage) => start(message.setup));

@@ -1,3 +1,5 @@
+import { failedAnswerOf } from './failed-answers';
+
 /** A page's remote that did not answer within the remote deadline. */
 export class NoAnswer extends Error {
   override name = 'NoAnswer';
@@ -24,9 +26,21 @@ function chainOf(error: unknown): unknown[] {
  */
 export function causesOf(error: unknown): string {
   return chainOf(error)
-    .map((link) => (link instanceof Error ? link.message : String(link)))
+    .map((link) => (link instanceof Error ? (chunkAnswer(link) ?? link.message) : String(link)))
     .join(': ')
     .slice(0, 1000);
+}
+
+/**
+ * A chunk that did not load because its URL answered with an error status: Node's federation
+ * runtime ran the error page's text as the chunk and names where it came from
+ * (`chunkLocation`); what the remote answered is the cause, not the text's syntax.
+ */
+function chunkAnswer(link: Error): string | undefined {
+  const location = (link as { chunkLocation?: unknown }).chunkLocation;
+  if (typeof location !== 'string') return undefined;
+  const answer = failedAnswerOf(location);
+  return answer && `the chunk ${location} answered ${answer}`;
 }
 
 /**

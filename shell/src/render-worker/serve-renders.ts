@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import { renderRoute } from './render-route';
 import type {
   RenderRequest,
@@ -9,10 +8,10 @@ import type {
 /** Answers render requests, one message each, once the chrome's remote has loaded. */
 export function serveRenders(
   setup: RendererSetup,
-  port: MessagePort,
+  onRequest: (listener: (request: RenderRequest) => void) => void,
   post: (message: WorkerMessage) => void,
 ): void {
-  port.on('message', (request: RenderRequest) => {
+  onRequest((request) => {
     renderRoute(request.path, setup).then(
       (result) => post({ type: 'rendered', id: request.id, ...result }),
       (error: unknown) =>

@@ -3,13 +3,22 @@ import { randomBytes } from 'node:crypto';
 import { CanaryDraw, holdsLane, laneFor } from '../visitor-lane';
 import { cohortValue } from '../../../../platform/releases/cohort-cookie.cjs';
 import { readPreviewHere } from '../preview-reading';
-import { signPreview } from '../../../../platform/releases/preview-token.cjs';
+import { previewKeyOf, signPreview } from '../../../../platform/releases/preview-token.cjs';
 
 const secret = 'a-secret-for-the-tests-of-32-bytes-or-more';
 const siteOrigin = 'https://firstday.studio';
 const cohortKey = randomBytes(32);
 const keysOf = (previewSecret: string | undefined) => ({
-  preview: (token: string) => readPreviewHere({ previewSecret, siteOrigin, local: false }, token),
+  preview: (token: string) =>
+    readPreviewHere(
+      {
+        previewKey: previewSecret === undefined ? undefined : previewKeyOf(previewSecret),
+        devKey: false,
+        siteOrigin,
+        local: false,
+      },
+      token,
+    ),
   cohort: cohortKey,
 });
 const keys = keysOf(secret);

@@ -51,3 +51,53 @@ describe('the render workers of a set', () => {
     await workers.ended;
   }, 20_000);
 });
+
+describe('a render past its deadline (the page cache off: every request renders)', () => {
+  it('never delays a burst of other routes by more than 100 ms', async () => {
+    const workers = pool();
+    try {
+      await workers.ready;
+      const bothServing = () => pollUntilTrue(() => workers.servingWorkers === 2);
+      await bothServing();
+      const others = ['/about', '/contact', '/no-such-page'];
+      /** Each other route's time, asked together (as a burst of visitors would). */
+      const burst = () =>
+        Promise.all(
+          others.map(async (route) => {
+            const started = Date.now();
+            const page = await workers.render(route, 1000);
+            expect(page.html).toBe(`<p>${route}</p>`);
+            return Date.now() - started;
+          }),
+        );
+      // Their normal time, in this run, on this machine.
+      const normal: number[] = [];
+      for (let round = 0; round < 5; round++) normal.push(Math.max(...(await burst())));
+      const usual = [...normal].sort((a, b) => a - b)[2]!;
+      const delays: number[] = [];
+      // Three bursts, each while a different route spins past its deadline in one worker.
+      for (const spinning of ['/spin-a', '/spin-b', '/spin-c']) {
+        const overrun = workers.render(spinning, 1000).catch((error: unknown) => error);
+        delays.push(Math.max(...(await burst())) - usual);
+        await overrun;
+        await bothServing();
+      }
+      console.log(
+        `bursts beside a spinning render: ${delays.join(', ')} ms over the usual ${usual} ms`,
+      );
+      expect(Math.max(...delays)).toBeLessThan(100);
+    } finally {
+      workers.retire(0);
+      await workers.ended;
+    }
+  }, 30_000);
+});
+
+/** Resolves once `check` holds (asked every 10 ms), or fails after 10 s. */
+async function pollUntilTrue(check: () => boolean): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('not within 10 s');
+    await sleep(10);
+  }
+}

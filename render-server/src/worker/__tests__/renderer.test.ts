@@ -1,10 +1,11 @@
 /** @jest-environment node */
 import path from 'node:path';
 import type { RendererSetup } from '../../../../platform/render-protocol/worker-protocol';
+import { readConfig } from '../../config';
 import { Renderer, RenderOverrun } from '../renderer';
 
 /**
- * Real worker threads running a stand-in of the shell's render worker: what the render server
+ * Real child processes running a stand-in of the shell's render worker: what the render server
  * gives a worker, and what it does with one that hangs.
  */
 const fakeWorker = path.join(__dirname, 'fake-render-worker.cjs');
@@ -12,21 +13,27 @@ const setup = (behaviour: string) => ({ behaviour }) as unknown as RendererSetup
 
 describe('a render worker', () => {
   it('starts with none of the server secrets in its environment', async () => {
-    const saved = { ...process.env };
-    process.env.PREVIEW_SECRET = 'x'.repeat(40);
-    process.env.FIELD_DATA_PROJECT = 'demo-secret-project';
-    process.env.GOOGLE_APPLICATION_CREDENTIALS = '/secrets/key.json';
-    try {
-      const renderer = new Renderer('set', setup('normal'), 5000, fakeWorker);
+    const { workerEnv } = readConfig(
+      {
+        ...process.env,
+        HOST: '127.0.0.1',
+        FIELD_DATA_PROJECT: 'demo-secret-project',
+        GOOGLE_APPLICATION_CREDENTIALS: '/secrets/key.json',
+        FIREBASE_TOKEN: 'a-token',
+      },
+      __dirname,
+    );
+    {
+      const renderer = new Renderer('set', setup('normal'), 5000, fakeWorker, workerEnv);
       const page = await renderer.render('/env', 5000);
       const names = JSON.parse(page.html) as string[];
       expect(names).not.toContain('PREVIEW_SECRET');
       expect(names).not.toContain('GOOGLE_APPLICATION_CREDENTIALS');
       expect(names).not.toContain('FIELD_DATA_PROJECT');
+      expect(names).not.toContain('FIREBASE_TOKEN');
+      expect(names).toContain('PATH');
       renderer.retire(0);
       await renderer.ended;
-    } finally {
-      process.env = saved;
     }
   });
 
