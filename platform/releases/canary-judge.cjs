@@ -34,7 +34,7 @@
  *   the next one, and no more canary views counted than canary pages served (page views'
  *   tokens given, when the caller has them).
  */
-const normalQuantile = require('@stdlib/stats-base-dists-normal-quantile');
+const { normalQuantile } = require('./canary-distributions.cjs');
 const { countOf, percentileOf } = require('../field-data/histogram.cjs');
 const { mergeSamples, emptySample } = require('./canary-samples.cjs');
 const { networkOfMark } = require('../field-data/client-marks.cjs');
