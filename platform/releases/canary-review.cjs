@@ -29,7 +29,7 @@ const { laneSamplesOf, servedOf } = require('./canary-samples.cjs');
  */
 /** @typedef {import('../field-data/aggregates.cjs').MinuteAggregate} MinuteAggregate */
 
-const decisionsCollection = 'canaryDecisions';
+const { decisionsCollection } = require('./canary-decisions.cjs');
 
 /**
  * What this module needs of a Firestore (firebase-admin's fits, with its Timestamp as `Time`),
