@@ -191,7 +191,7 @@ await cli.runCli(async () => {
         ...verdict.reasons.map((reason) => `  - ${reason}`),
         ...(verdict.verdict === 'finished'
           ? [
-              `Make it live with \`npm run promote -- --finish --to ${dir}\` if those harms are small enough for you, or end it with --abort.`,
+              `If those harms are small enough for you, make it live with \`npm run promote -- --finish --force --to ${dir}\` (recorded as forced), or end it with --abort.`,
             ]
           : []),
         ...(recorded ? [`Recorded as canary-inconclusive in ${dir}/release-history.json.`] : []),
