@@ -89,9 +89,9 @@ const duration = (ms) =>
   ms === null ? '–' : ms < hour ? `${Math.round(ms / 60_000)} min` : `${(ms / hour).toFixed(1)} h`;
 
 /**
- * @param {{ runs: number; seed: number; workers: number; out: string }} options
+ * @param {{ runs: number; seed: number; workers: number; out: string; levels: number[] }} options
  */
-async function writeReport({ runs, seed, workers, out }) {
+async function writeReport({ runs, seed, workers, out, levels }) {
   const started = Date.now();
   const pool = Array.from({ length: workers }, () => new Worker(fileURLToPath(import.meta.url)));
   /** @type {Map<number, (outcome: RunOutcome) => void>} */
@@ -136,7 +136,6 @@ async function writeReport({ runs, seed, workers, out }) {
       }),
     ).finally(dispatch);
   // Rows are queued at once and printed in order.
-  const levels = [20, 100, 500, 5000];
   const day = 24 * hour;
   const aa = levels.flatMap((viewsPerHour) =>
     [0, 0.3].map((natShare) => ({
@@ -148,13 +147,15 @@ async function writeReport({ runs, seed, workers, out }) {
       ),
     })),
   );
-  const watch = [100, 500, 5000].map((viewsPerHour) => ({
-    viewsPerHour,
-    outcomes: runMany(
-      { viewsPerHour, lookEveryMs: 30_000, durationMs: 2 * hour, defect: null },
-      viewsPerHour + 3,
-    ),
-  }));
+  const watch = levels
+    .filter((level) => level >= 100)
+    .map((viewsPerHour) => ({
+      viewsPerHour,
+      outcomes: runMany(
+        { viewsPerHour, lookEveryMs: 30_000, durationMs: 2 * hour, defect: null },
+        viewsPerHour + 3,
+      ),
+    }));
   const policy = defaultCanaryPolicy;
   /** @type {[string, Defect][]} */
   const floors = [
@@ -166,21 +167,23 @@ async function writeReport({ runs, seed, workers, out }) {
     [`LCP × ${policy.p75Ratio} (the p75 floor)`, { lcpFactor: policy.p75Ratio }],
   ];
   const floorRows = floors.flatMap(([name, defect], index) =>
-    [500, 5000].map((viewsPerHour) => ({
-      name,
-      viewsPerHour,
-      // 8 h at 5,000 views/h: an equal canary there is called healthy within hours.
-      outcomes: runMany(
-        {
-          viewsPerHour,
-          lookEveryMs: look,
-          durationMs: viewsPerHour >= 5000 ? 8 * hour : day,
-          defect,
-          stopAtHealthy: true,
-        },
-        viewsPerHour * 11 + index,
-      ),
-    })),
+    levels
+      .filter((level) => level >= 500)
+      .map((viewsPerHour) => ({
+        name,
+        viewsPerHour,
+        // 8 h at 5,000 views/h: an equal canary there is called healthy within hours.
+        outcomes: runMany(
+          {
+            viewsPerHour,
+            lookEveryMs: look,
+            durationMs: viewsPerHour >= 5000 ? 8 * hour : day,
+            defect,
+            stopAtHealthy: true,
+          },
+          viewsPerHour * 11 + index,
+        ),
+      })),
   );
   /** @type {[string, Defect][]} */
   const defects = [
@@ -242,19 +245,21 @@ async function writeReport({ runs, seed, workers, out }) {
       null,
     ],
   ];
-  const forgedRows = forgeries.map(([name, forgery, defect], index) => ({
-    name,
-    outcomes: runMany(
-      {
-        viewsPerHour: 100,
-        lookEveryMs: look,
-        durationMs: day,
-        defect,
-        ...(forgery ? { forgery } : {}),
-      },
-      900 + index,
-    ),
-  }));
+  const forgedRows = (levels.includes(100) ? forgeries : []).map(
+    ([name, forgery, defect], index) => ({
+      name,
+      outcomes: runMany(
+        {
+          viewsPerHour: 100,
+          lookEveryMs: look,
+          durationMs: day,
+          defect,
+          ...(forgery ? { forgery } : {}),
+        },
+        900 + index,
+      ),
+    }),
+  );
   dispatch();
 
   /** @type {string[]} */
@@ -264,7 +269,7 @@ async function writeReport({ runs, seed, workers, out }) {
   say('# Canary judge: error rates measured on a model of real visitors');
   say();
   say(
-    `Written by \`npm run bench:canary -- --runs ${runs} --seed ${seed}\` (tools/canary/judge-bench.mjs): every look calls the real \`judgeCanary\` (platform/releases/canary-judge.cjs) with its default policy, only \`lookEveryMs\` set to the look schedule. Seeded: the same command writes the same figures. Runs per row: ${runs} at 20 and 100 views/h, ${runsAt(500)} at 500, ${runsAt(5000)} at 5,000 (each 5,000 views/h day costs minutes of CPU); a share of 0 of N runs bounds the true share only to about 3/N (95 %).`,
+    `Written by \`npm run bench:canary -- --runs ${runs} --seed ${seed} --levels ${levels.join(',')}\` (tools/canary/judge-bench.mjs): every look calls the real \`judgeCanary\` (platform/releases/canary-judge.cjs) with its default policy, only \`lookEveryMs\` set to the look schedule. Seeded: the same command writes the same figures. Runs per row: ${runs} at 20 and 100 views/h, ${runsAt(500)} at 500, ${runsAt(5000)} at 5,000 (each 5,000 views/h day costs minutes of CPU); a share of 0 of N runs bounds the true share only to about 3/N (95 %).`,
   );
   say();
   say('## The model (tools/canary/traffic-model.cjs)');
@@ -427,6 +432,7 @@ if (!isMainThread) {
   --seed S     the seed (default 31)
   --out FILE   where the report goes (default reports/canary-judge.md)
   --workers W  worker threads (default: the cores)
+  --levels L   the traffic levels, views/h, comma-separated (default 20,100,500,5000)
 `;
   await cli.runCli(async () => {
     const line = args.parseCommandLine(
@@ -436,6 +442,7 @@ if (!isMainThread) {
         seed: { type: 'string' },
         out: { type: 'string' },
         workers: { type: 'string' },
+        levels: { type: 'string' },
       },
       usage,
     );
@@ -450,6 +457,9 @@ if (!isMainThread) {
     const seed = whole('seed', 31);
     const workers = whole('workers', Math.max(1, os.availableParallelism()));
     const out = path.resolve(line.string('out') ?? 'reports/canary-judge.md');
-    await writeReport({ runs, seed, workers, out });
+    const levels = (line.string('levels') ?? '20,100,500,5000').split(',').map(Number);
+    if (!levels.every((level) => Number.isInteger(level) && level > 0))
+      throw new cli.CliError(`--levels takes whole numbers, comma-separated\n\n${usage}`, 2);
+    await writeReport({ runs, seed, workers, out, levels });
   });
 }
