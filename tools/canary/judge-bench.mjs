@@ -288,10 +288,10 @@ async function writeReport({ runs, seed, workers, out, levels }) {
     `- Networks: ${model.visitorsPerNetwork} visitors each (marks as the render servers make them). The NAT rows put 30 % of all visitors behind one address (one mark, in both lanes).`,
   );
   say(
-    `- Three render instances: a session's views go round-robin over them; each client's budget (${clientBudget.views} views, ${clientBudget.errorViews} erring views per lane and hour) holds per instance. A view counts once across instances (its token is claimed in Firestore; tests/integration/field-data-instances.test.ts), so replays add nothing here.`,
+    `- Three render instances: a session's views go round-robin over them; each client's budget (${clientBudget.views} views, ${clientBudget.errorViews} erring views per lane and hour) holds per instance. Tokens replayed across instances are not modelled: each instance remembers only the views it saw, so a replayed token counts once per instance (the pages-served check blocks healthy on that; see docs/releases.md).`,
   );
   say(
-    '- Live runs alone for 3 h before the canary (its baseline). The judge sees the whole run, the last hour and the baseline at each look. A run ends at its first rollback; "healthy" and "no harm found" are noted and the run goes on (a later rollback would replace them). The per-view INP/LCP histograms (read by `npm run vitals`) are not simulated: the judge reads visitors.',
+    '- Live runs alone for 3 h before the canary (its baseline). The judge sees the whole run, the last hour and the baseline at each look. A run ends at its first rollback; "healthy" and "no harm found" are noted and the run goes on (a later rollback would replace them). The per-view INP/LCP histograms (what `npm run vitals` reads) are not simulated: the judge reads visitors.',
   );
   say();
 
