@@ -174,4 +174,4 @@ function normalQuantile(p, mean = 0, sd = 1) {
   return mean + sd * ((low + high) / 2);
 }
 
-module.exports = { logGamma, binomialCdf, hypergeometricCdf, normalCdf, normalQuantile };
+module.exports = { binomialCdf, hypergeometricCdf, normalCdf, normalQuantile };

@@ -381,4 +381,4 @@ function simulateRun({
   return outcome(null);
 }
 
-module.exports = { model, share, sessionFacts, erringFloorExtra, markOf, simulateRun };
+module.exports = { model, share, sessionFacts, erringFloorExtra, simulateRun };

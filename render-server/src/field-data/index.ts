@@ -13,7 +13,7 @@ import { createSeenViews } from './seen-views';
 import type { SetInfo, SetInfoOf } from './set-info';
 import { createViewTokenDesk } from './view-token-desk';
 
-export type { SetInfo, SetInfoOf } from './set-info';
+export type { SetInfo } from './set-info';
 export { readFieldDataConfig, type FieldDataConfig } from './field-data-config';
 
 export interface FieldData {
@@ -45,7 +45,7 @@ const maxViewsRemembered = 100_000;
 const loggedPerMinute = 120;
 
 /** How page views' tokens are signed, and who may be given one. */
-export interface ViewTokenSettings {
+interface ViewTokenSettings {
   readonly key: Buffer;
   /** Whether the visitor asking is served that set's lane (its session cookie says so). */
   readonly mayHold: (req: IncomingMessage, info: SetInfo) => boolean;
