@@ -584,9 +584,12 @@ function judgeCanary(
   // time; it says what the run could have missed. Never on data a health alarm doubts.
   const dataHealthy = !blockers.some((blocker) => blocker.startsWith('data health'));
   if (elapsedMs >= policy.finishAfterMs && dataHealthy && !tooFew) {
-    // Stated as one test at the run's own level, shared by the site's three comparisons: what
-    // a fixed-length experiment of this size would say it could catch.
-    const caught = detectable(canary, live, policy.falseRollbackRate / 3);
+    // At the level this look's site comparisons have for a rollback: a harm the finish says it
+    // would have caught is one this very look would roll back (a fixed-length test at the run's
+    // 1 % would claim more than the sequential looks can act on).
+    const siteLevel =
+      (lookLevel * familyShares(Object.keys(cumulative.canary).length > 0).site) / 3;
+    const caught = detectable(canary, live, siteLevel);
     const harmShare = caught.liveShare * policy.harmErrorRatio + policy.errorPoints;
     const ratios = Object.entries(caught.ratios);
     if (caught.share <= harmShare && ratios.every(([, ratio]) => ratio <= policy.harmP75Ratio))

@@ -273,12 +273,12 @@ describe('judgeCanary, visitor by visitor', () => {
   });
 
   it('finishes a small canary with "no harm found" after six hours, naming what it could have missed', () => {
-    const cumulative = lanes({ '/': sample(9000) }, { '/': sample(1000) });
+    const cumulative = lanes({ '/': sample(27_000) }, { '/': sample(3000) });
     const before = judge(cumulative, minutes(6 * 60 - 5));
     expect(before.verdict).toBe('inconclusive');
     const verdict = judge(cumulative, minutes(6 * 60));
     expect(verdict.verdict).toBe('finished');
-    expect(verdict.reasons[0]).toMatch(/^no harm found after 360 min and 1000 canary visitors \(1000 views\): at 80 % power/);
+    expect(verdict.reasons[0]).toMatch(/^no harm found after 360 min and 3000 canary visitors \(3000 views\): at 80 % power/);
     expect(verdict.reasons[1]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d+ %, INP under 1\.\d\d×, LCP under 1\.\d\d×/);
   });
 });
