@@ -53,7 +53,7 @@ export function visitorMarks(
  * Each visitor's worst INP and LCP, as the render servers keep them: the histograms' values (at
  * their buckets' upper bounds), one per visitor in turn, from visitor `from` on.
  */
-function visitorWorst(
+export function visitorWorst(
   aggregate: MinuteAggregate,
   from: number,
 ): Pick<MinuteAggregate, 'inpWorst' | 'lcpWorst'> {
