@@ -39,6 +39,7 @@
  * networks.
  */
 const { binomialCdf, normalQuantile } = require('./canary-distributions.cjs');
+const { upperBoundOf } = require('../field-data/histogram.cjs');
 const { mergeSamples, emptySample } = require('./canary-samples.cjs');
 const tests = require('./canary-tests.cjs');
 const {
@@ -76,6 +77,8 @@ const {
  * @property {number} harmErrorRatio the harm a finish must have had the power to catch: live's
  *   share of erring visitors × this (+ errorPoints)…
  * @property {number} harmP75Ratio …and each metric's visitors' worst × this
+ * @property {number} visitorsByAddress 1: a visitor is a client mark; 0: each view is its own
+ *   visitor (a test site whose visitors all share one address; never in production)
  */
 
 /**
@@ -102,6 +105,7 @@ const defaultCanaryPolicy = Object.freeze({
   finishAfterMs: 6 * 3_600_000,
   harmErrorRatio: 5,
   harmP75Ratio: 1.5,
+  visitorsByAddress: 1,
 });
 
 /** Settings that are shares (between 0 and 1, exclusive) and ratios (at least 1). */
@@ -109,7 +113,7 @@ const shareKeys = ['falseRollbackRate', 'falseHealthyRate', 'errorPoints', 'cata
 const ratioKeys = ['errorRatio', 'p75Ratio', 'harmErrorRatio', 'harmP75Ratio'];
 const durationKeys = ['windowMs', 'lookEveryMs', 'horizonMs', 'recentMs', 'finishAfterMs'];
 /** Whole numbers that may be 0. */
-const countKeys = ['minNetworks', 'healthyNetworks'];
+const countKeys = ['minNetworks', 'healthyNetworks', 'visitorsByAddress'];
 
 /**
  * A policy from overrides, each checked: a policy comes from flags and deployment parameters.
@@ -482,6 +486,55 @@ function lookShareOf(elapsedMs, policy) {
   return spent(now) - spent(Math.max(0, now - lookEveryMs));
 }
 
+const hex6 = (/** @type {number} */ value) => (value % 0x1000000).toString(16).padStart(6, '0');
+
+/**
+ * Samples whose every view is its own visitor in its own network (marks made up per lane, route
+ * and window, so they never meet), with the views' histograms as the visitors' worst values:
+ * for a test site whose visitors all share one address.
+ * @param {LaneSamples} lanes @param {number} window
+ * @returns {LaneSamples}
+ */
+function viewsAsVisitors(lanes, window) {
+  /** @param {Sample} sample @param {number} from */
+  const convert = (sample, from) => {
+    /** @type {Record<string, number>} */
+    const clients = {};
+    /** @type {Record<string, number>} */
+    const badClients = {};
+    const mark = (/** @type {number} */ index) => `c${hex6(from + index)}${hex6(from + index)}`;
+    const bad = Math.min(sample.views, Math.max(sample.errorViews, sample.failedLoadViews));
+    for (let index = 0; index < sample.views; index += 1) clients[mark(index)] = 1;
+    for (let index = 0; index < bad; index += 1) badClients[mark(index)] = 1;
+    /** @param {'INP' | 'LCP'} metric @param {Readonly<Record<string, number>>} histogram */
+    const worst = (metric, histogram) => {
+      /** @type {Record<string, number>} */
+      const values = {};
+      let index = 0;
+      for (const [key, count] of Object.entries(histogram))
+        for (let copy = 0; copy < count; copy += 1)
+          values[mark(index++)] = Math.max(1, Math.round(upperBoundOf(metric, key)));
+      return values;
+    };
+    return {
+      ...sample,
+      clients,
+      badClients,
+      inpWorst: worst('INP', sample.inp),
+      lcpWorst: worst('LCP', sample.lcp),
+    };
+  };
+  /** @param {Record<string, Sample>} routes @param {number} lane */
+  const routesOf = (routes, lane) =>
+    Object.fromEntries(
+      Object.entries(routes).map(([route, sample], index) => [
+        route,
+        convert(sample, ((window * 2 + lane) * 8 + index) * 200_000),
+      ]),
+    );
+  return { live: routesOf(lanes.live, 0), canary: routesOf(lanes.canary, 1) };
+}
+
 /**
  * @param {object} input
  * @param {LaneSamples} input.cumulative since the canary started
@@ -501,6 +554,11 @@ function judgeCanary(
   { cumulative, recent, baseline, baselineHours = 3, startedAt, share, served, now = Date.now() },
   policy = defaultCanaryPolicy,
 ) {
+  if (!policy.visitorsByAddress) {
+    cumulative = viewsAsVisitors(cumulative, 0);
+    if (recent) recent = viewsAsVisitors(recent, 1);
+    if (baseline) baseline = viewsAsVisitors(baseline, 2);
+  }
   const started = typeof startedAt === 'number' ? startedAt : Date.parse(startedAt);
   const elapsedMs = Math.max(0, now - (Number.isNaN(started) ? now : started));
   const lookShare = lookShareOf(elapsedMs, policy);
