@@ -54,12 +54,14 @@ const histogramFields = /** @type {const} */ ({ LCP: 'lcp', INP: 'inp', CLS: 'cl
  * @property {Histogram} [lcp]
  * @property {Histogram} [inp]
  * @property {Histogram} [cls]
- * @property {Record<string, number>} [clients] canary lane only: views by client mark (client-marks.cjs)
- * @property {Record<string, number>} [badClients] canary lane only: views with an error or a failed load by client mark
+ * @property {Record<string, number>} [clients] views by client mark (client-marks.cjs)
+ * @property {Record<string, number>} [badClients] views with an error or a failed load by client mark
+ * @property {Record<string, number>} [inpWorst] each client's worst INP in the minute (ms, at least 1)
+ * @property {Record<string, number>} [lcpWorst] each client's worst LCP in the minute (ms, at least 1)
  */
 
-/** The maps of client marks a canary's minute holds. */
-const clientMapFields = /** @type {const} */ (['clients', 'badClients']);
+/** The maps of client marks a minute holds (both lanes: the judge compares visitors). */
+const clientMapFields = /** @type {const} */ (['clients', 'badClients', 'inpWorst', 'lcpWorst']);
 
 /**
  * One minute of page views' tokens given for one version set, as stored.

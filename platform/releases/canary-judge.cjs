@@ -2,43 +2,53 @@
 /**
  * The canary's judge: compares the visitors served the canary with those served the live set
  * over the same minutes, per route and for the whole site, and says whether to roll the canary
- * back, call it healthy, wait, or call it inconclusive (with what would make it conclusive).
- * Pure: the caller reads the samples (npm run canary, the scheduled function) and acts.
+ * back, call it healthy, finish with no harm found, wait, or call it inconclusive (with what
+ * would make it conclusive). Pure: the caller reads the samples and acts.
+ *
+ * The visitor is the unit of every test (the canary draws visitors, and one visitor's views
+ * share a device, a network and a browser's faults): "this visitor met an error or a failed
+ * load", and each visitor's worst INP and LCP (canary-visitors.cjs). A heavy visitor, a flaky
+ * browser or a NAT's many people count once; docs/decisions/0021-canary-visitor-unit.md.
  *
  * Error rates over a whole run, not per look:
- * - A rollback needs a one-sided test (Fisher's exact test on views with an error or a failed
- *   load, a Mann-Whitney rank test on the INP and LCP histograms) to pass at a level spent
- *   across the looks (alpha spending: half of `falseRollbackRate` over the first two hours,
- *   half over the rest of `horizon`), shared out among the tests of a look (a union bound), so
- *   a canary equal to live is rolled back in at most `falseRollbackRate` of runs up to
- *   `horizon` long, however many routes and checks there are.
- *   The effect must also clear a floor (error share above 1.5× live's + 0.2 points, p75 at
- *   least 1.1× live's), so a significant but harmless difference is not a rollback.
- * - A catastrophe (most canary views of a route erroring) is tested against an absolute share
- *   with a tenth of the level, among far fewer tests: about ten canary views are enough.
- * - "Healthy" needs the data to show the canary below each floor (non-inferiority, at
- *   `falseHealthyRate` spent the same way), the window to have passed, and the share of views
- *   on the canary to fit its share (a sample-ratio check: forged or duplicated canary beacons
- *   block it). Without that power the verdict is "inconclusive", with the views still needed.
+ * - A rollback needs a one-sided test (Fisher's exact test on erring visitors, a Mann-Whitney
+ *   rank test on visitors' worst INP and LCP) to pass at a level spent across the looks (alpha
+ *   spending: half of `falseRollbackRate` over the first two hours, half over the rest of
+ *   `horizon`), shared out among the tests of a look (a union bound), so a canary equal to live
+ *   is rolled back in at most `falseRollbackRate` of runs up to `horizon` long.
+ *   The effect must also clear a floor (erring visitors above 1.5× live's share + 0.2 points,
+ *   the p75 of visitors' worst at least 1.1× live's), so a harmless difference is no rollback.
+ * - A catastrophe (most canary visitors of a route erring) is tested against an absolute share
+ *   with a tenth of the level, among far fewer tests: about ten canary visitors are enough.
+ * - "Healthy" needs the data to show the canary below each floor (non-inferiority at
+ *   `falseHealthyRate` spent the same way, the floor set from live's figures at their lower
+ *   confidence bound so a canary exactly at a floor is called healthy in at most that share),
+ *   the window to have passed, the share of views on the canary to fit its share, no more views
+ *   than pages served, and live to be like itself in the hours before the canary (a rise that
+ *   the canary does not share is a data-health alarm). Without that power the verdict is
+ *   "inconclusive", with the visitors still needed; after `finishAfterMs`, a run that had the
+ *   power to catch the harms the policy names finishes "no harm found" and says what it could
+ *   have missed.
  * Both the whole run and a recent window (for the whole site) are judged for a rollback, so a
  * canary that turns bad late is not hidden by its good hours.
  *
- * One client cannot decide a verdict (the intake already caps what each adds per hour):
- * - a rollback needs its evidence from at least `minClients` clients in `minNetworks` networks
- *   (the canary's views with an error or a failed load, for those checks; its views, for INP
- *   and LCP); in the error and failed-load tests the network that weighs most counts no more
- *   than the next one, and what is counted must still be that spread, so no one client or
- *   network's addresses decide a rollback;
- * - "healthy" needs canary views from at least `healthyClients` clients in `healthyNetworks`
- *   networks, its error checks shown with the network of the most views counted no more than
- *   the next one, and no more canary views counted than canary pages served (page views'
- *   tokens given, when the caller has them).
+ * One network cannot decide a verdict (the intake already caps what each client adds per hour):
+ * on both lanes the network with the most erring visitors (or the most visitors) counts no more
+ * than the next one, a rollback's evidence must still come from `minClients` clients in
+ * `minNetworks` networks, and "healthy" needs `healthyClients` visitors in `healthyNetworks`
+ * networks.
  */
-const normalQuantile = require('@stdlib/stats-base-dists-normal-quantile');
-const { countOf, percentileOf } = require('../field-data/histogram.cjs');
+const { binomialCdf, normalQuantile } = require('./canary-distributions.cjs');
+const { upperBoundOf } = require('../field-data/histogram.cjs');
 const { mergeSamples, emptySample } = require('./canary-samples.cjs');
-const { networkOfMark } = require('../field-data/client-marks.cjs');
 const tests = require('./canary-tests.cjs');
+const {
+  visitorCountsOf,
+  worstHistogramOf,
+  binnedPercentile,
+  lowerQuantileBound,
+  countAbove,
+} = require('./canary-visitors.cjs');
 
 /** @typedef {import('./canary-samples.cjs').Sample} Sample */
 /** @typedef {import('./canary-samples.cjs').LaneSamples} LaneSamples */
@@ -62,6 +72,13 @@ const tests = require('./canary-tests.cjs');
  *   0 weighs no networks (a test site whose visitors all share one address)
  * @property {number} healthyClients distinct clients among the canary's views that "healthy" needs…
  * @property {number} healthyNetworks …in at least this many networks
+ * @property {number} finishAfterMs from then on, a run with the power to have caught the harms
+ *   below finishes "no harm found" (a small site's decision within a working day)
+ * @property {number} harmErrorRatio the harm a finish must have had the power to catch: live's
+ *   share of erring visitors × this (+ errorPoints)…
+ * @property {number} harmP75Ratio …and each metric's visitors' worst × this
+ * @property {number} visitorsByAddress 1: a visitor is a client mark; 0: each view is its own
+ *   visitor (a test site whose visitors all share one address; never in production)
  */
 
 /**
@@ -85,14 +102,18 @@ const defaultCanaryPolicy = Object.freeze({
   minNetworks: 2,
   healthyClients: 20,
   healthyNetworks: 5,
+  finishAfterMs: 6 * 3_600_000,
+  harmErrorRatio: 5,
+  harmP75Ratio: 1.5,
+  visitorsByAddress: 1,
 });
 
 /** Settings that are shares (between 0 and 1, exclusive) and ratios (at least 1). */
 const shareKeys = ['falseRollbackRate', 'falseHealthyRate', 'errorPoints', 'catastropheShare'];
-const ratioKeys = ['errorRatio', 'p75Ratio'];
-const durationKeys = ['windowMs', 'lookEveryMs', 'horizonMs', 'recentMs'];
+const ratioKeys = ['errorRatio', 'p75Ratio', 'harmErrorRatio', 'harmP75Ratio'];
+const durationKeys = ['windowMs', 'lookEveryMs', 'horizonMs', 'recentMs', 'finishAfterMs'];
 /** Whole numbers that may be 0. */
-const countKeys = ['minNetworks', 'healthyNetworks'];
+const countKeys = ['minNetworks', 'healthyNetworks', 'visitorsByAddress'];
 
 /**
  * A policy from overrides, each checked: a policy comes from flags and deployment parameters.
@@ -124,14 +145,15 @@ function canaryPolicyOf(overrides = {}) {
 /**
  * What would make an inconclusive verdict conclusive.
  * @typedef {object} CanaryNeeds
- * @property {number} views canary views still needed (at today's rates; an estimate)
- * @property {number | null} hours at the canary's current views per hour; null without views yet
+ * @property {number} views canary visitors still needed (at today's rates; an estimate)
+ * @property {number | null} hours at the canary's current visitors per hour; null without any yet
  * @property {number | null} shareForAnHour the canary share (%) that would bring them within an hour
  */
 
 /**
  * @typedef {object} CanaryVerdict
- * @property {'rollback' | 'healthy' | 'wait' | 'inconclusive'} verdict
+ * @property {'rollback' | 'healthy' | 'finished' | 'wait' | 'inconclusive'} verdict 'finished':
+ *   no harm found at the stated power (not "healthy": the reasons say what it could have missed)
  * @property {string[]} reasons why (for 'wait' and 'inconclusive': what it waits for)
  * @property {number} elapsedMs
  * @property {CanaryNeeds} [needs] with 'inconclusive'
@@ -147,90 +169,8 @@ const pText = (p) => (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
 /** The whole site's sample of a lane. @param {Record<string, Sample>} routes */
 const siteOf = (routes) => mergeSamples(Object.values(routes));
 
-/**
- * How many clients and networks a map of client marks holds, the network that weighs most (its
- * count and its clients) and the count of the next one.
- * @param {Readonly<Record<string, number>>} marks
- */
-function spreadOf(marks) {
-  let clients = 0;
-  /** @type {Map<string, { count: number; clients: number }>} */
-  const networks = new Map();
-  for (const mark in marks) {
-    const count = marks[mark] ?? 0;
-    if (count <= 0) continue;
-    clients += 1;
-    const network = networkOfMark(mark);
-    const entry = networks.get(network) ?? { count: 0, clients: 0 };
-    entry.count += count;
-    entry.clients += 1;
-    networks.set(network, entry);
-  }
-  let top = '';
-  let topCount = 0;
-  let topClients = 0;
-  let second = 0;
-  for (const [network, entry] of networks)
-    if (entry.count > topCount) {
-      second = topCount;
-      [top, topCount, topClients] = [network, entry.count, entry.clients];
-    } else second = Math.max(second, entry.count);
-  return { clients, networks: networks.size, top, topCount, topClients, second };
-}
-
-/** The counts of one network's marks, added up. @param {Readonly<Record<string, number>>} marks @param {string} network */
-function countIn(marks, network) {
-  let sum = 0;
-  for (const mark in marks) if (mark.startsWith(network)) sum += marks[mark] ?? 0;
-  return sum;
-}
-
-/**
- * A lane's count figures with the network that weighs most counted no more than the next one,
- * so that no one client, nor one network's many addresses, decides: weighed by the views with
- * an error or a failed load (`by: 'bad'`, for a rollback: its excess of bad views, and the same
- * share of its views, come off) or by the views (`by: 'views'`, for "healthy": its excess of
- * views comes off, its bad views stay). Both err towards no verdict.
- * @param {Sample} sample @param {'bad' | 'views'} by
- * @param {ReturnType<typeof spreadOf>} [all] the evidence's spread, when the caller has it
- * @param {boolean} [weigh] false: networks are not weighed, the sample is returned whole
- * @returns {{ sample: Sample; rest: { clients: number; networks: number }; all: ReturnType<typeof spreadOf> }}
- *   `rest`: who the weighed bad views come from (the top network's left as one client; `by:
- *   'views'`: all); `all`: who all of the evidence came from
- */
-function weighedByNetwork(
-  sample,
-  by,
-  all = spreadOf(by === 'bad' ? sample.badClients : sample.clients),
-  weigh = true,
-) {
-  if (!all.top || !weigh) return { sample, rest: all, all };
-  const cut = all.topCount - all.second;
-  if (by === 'views')
-    return { sample: { ...sample, views: Math.max(sample.errorViews, sample.failedLoadViews, sample.views - cut) }, rest: all, all };
-  // The big map (a busy canary's views) is read only here, for a finding that could decide.
-  const views = Math.round((countIn(sample.clients, all.top) * cut) / all.topCount);
-  const errorViews = Math.max(0, sample.errorViews - cut);
-  const failedLoadViews = Math.max(0, sample.failedLoadViews - cut);
-  const left = all.second > 0;
-  return {
-    sample: {
-      ...sample,
-      errorViews,
-      failedLoadViews,
-      views: Math.max(errorViews, failedLoadViews, sample.views - views),
-    },
-    rest: {
-      clients: all.clients - all.topClients + (left ? 1 : 0),
-      networks: all.networks - (left ? 0 : 1),
-    },
-    all,
-  };
-}
-
-/** @param {{ clients: number; networks: number }} spread */
-const spreadText = (spread) =>
-  `${spread.clients} client${spread.clients === 1 ? '' : 's'} in ${spread.networks} network${spread.networks === 1 ? '' : 's'}`;
+/** @param {number} count @param {string} one */
+const plural = (count, one) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /**
  * @typedef {object} Finding
@@ -240,18 +180,14 @@ const spreadText = (spread) =>
  * @property {() => string} reason written only for a finding that decides
  */
 
-/** Views with an error or a failed load, by the name a person reads. */
-const countChecks = /** @type {const} */ ([
-  ['an error', 'errorViews'],
-  ['a failed load', 'failedLoadViews'],
-]);
-const histogramChecks = /** @type {const} */ ([
-  ['INP', 'inp'],
-  ['LCP', 'lcp'],
+/** Each visitor's worst INP and LCP, by the name a person reads. */
+const worstChecks = /** @type {const} */ ([
+  ['INP', 'inpWorst'],
+  ['LCP', 'lcpWorst'],
 ]);
 
 /**
- * The rollback tests of one scope (the site or a route) in one window.
+ * The rollback tests of one scope (the site or a route) in one window, visitor by visitor.
  * @param {string} scope @param {string} window @param {Sample} canary @param {Sample} live
  * @param {CanaryPolicy} policy @param {boolean} withCatastrophe
  * @returns {Finding[]}
@@ -261,81 +197,67 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
   /** @type {Finding[]} */
   const findings = [];
   const where = `${scope} (${window})`;
-  // Evidence is weighed only for a finding that could decide (it is the costly part of a look):
-  // the network that weighs most counts no more than the next one, and what is counted must
-  // still come from enough clients and networks. The text shows what was counted.
-  /** @type {ReturnType<typeof weighedByNetwork> | undefined} */
-  let weighed;
-  const evidence = () =>
-    (weighed ??= weighedByNetwork(canary, 'bad', undefined, policy.minNetworks > 0));
-  const spread = (/** @type {{ clients: number; networks: number }} */ rest) =>
-    rest.clients >= policy.minClients && rest.networks >= policy.minNetworks;
-  for (const [name, field] of countChecks) {
-    const ours = shareOf(canary[field], canary.views);
-    const theirs = shareOf(live[field], live.views);
-    const floor = theirs * policy.errorRatio + policy.errorPoints;
-    const counts = () =>
-      `${canary[field]} of ${canary.views} canary views from ${spreadText(evidence().all)} against ${live[field]} of ${live.views} live`;
-    const tested = ours > floor ? evidence() : undefined;
-    const overFloor =
-      tested !== undefined &&
-      spread(tested.rest) &&
-      shareOf(tested.sample[field], tested.sample.views) > floor;
-    if (canary.views > 0 && live.views > 0)
-      findings.push({
-        family: site ? 'site' : 'route',
-        // Only a finding over its floor can decide: the others' tests are not run (p = 1).
-        p:
-          overFloor && tested
-            ? tests.fisherGreater(tested.sample[field], tested.sample.views, live[field], live.views)
-            : 1,
-        overFloor,
-        reason: () =>
-          `${where}: views with ${name} ${percent(ours)} on the canary against ${percent(theirs)} live (${counts()})`,
-      });
-    // Live broken as badly is not the canary's doing; a catastrophe needs live to be fine.
-    if (withCatastrophe && canary.views > 0 && theirs < policy.catastropheShare / 2) {
-      const weighedBroken = ours > 0.5 ? evidence() : undefined;
-      const broken =
-        weighedBroken !== undefined &&
-        spread(weighedBroken.rest) &&
-        shareOf(weighedBroken.sample[field], weighedBroken.sample.views) > 0.5;
-      findings.push({
-        family: 'catastrophe',
-        p:
-          broken && weighedBroken
-            ? tests.binomialAtLeast(
-                weighedBroken.sample[field],
-                weighedBroken.sample.views,
-                policy.catastropheShare,
-              )
-            : 1,
-        overFloor: broken,
-        reason: () => `${where}: ${name} in ${percent(ours)} of canary views (${counts()})`,
-      });
-    }
-  }
-  for (const [name, field] of histogramChecks) {
-    const ours = canary[field];
-    const theirs = live[field];
-    const ourCount = countOf(ours);
-    const theirCount = countOf(theirs);
-    if (ourCount < policy.minRankSamples || theirCount < policy.minRankSamples) continue;
-    const ourP75 = percentileOf(name, ours, 0.75) ?? 0;
-    const theirP75 = percentileOf(name, theirs, 0.75) ?? 0;
-    // Histograms cannot be taken apart by client: what they rest on must be widely spread.
-    const viewers = () => spreadOf(canary.clients);
-    const overFloor = ourP75 >= theirP75 * policy.p75Ratio && spread(viewers());
+  const weigh = policy.minNetworks > 0 ? 'bad' : 'none';
+  const ours = visitorCountsOf(canary, weigh);
+  // Live's erring visitors are weighed as the canary's: forged live errors from one network
+  // cannot hide a broken canary.
+  const theirs = visitorCountsOf(live, weigh);
+  const spread = ours.badClients >= policy.minClients && ours.badNetworks >= policy.minNetworks;
+  const ourShare = shareOf(ours.bad, ours.visitors);
+  const theirShare = shareOf(theirs.bad, theirs.visitors);
+  const floor = theirShare * policy.errorRatio + policy.errorPoints;
+  const counts = () =>
+    `${ours.bad} of ${plural(ours.visitors, 'canary visitor')} in ${plural(ours.badNetworks, 'network')} against ${theirs.bad} of ${theirs.visitors} live, ${canary.views} and ${live.views} views`;
+  if (ours.visitors > 0 && theirs.visitors > 0) {
+    const overFloor = spread && ourShare > floor;
     findings.push({
       family: site ? 'site' : 'route',
-      p: overFloor ? tests.rankTestGreater(ours, theirs) : 1,
+      // Only a finding over its floor can decide: the others' tests are not run (p = 1).
+      p: overFloor ? tests.fisherGreater(ours.bad, ours.visitors, theirs.bad, theirs.visitors) : 1,
       overFloor,
       reason: () =>
-        `${where}: p75 ${name} ${Math.round(ourP75)} ms on the canary against ${Math.round(theirP75)} ms live (${ourCount} samples from ${spreadText(viewers())}, ${theirCount} live)`,
+        `${where}: visitors who met an error or a failed load ${percent(ourShare)} on the canary against ${percent(theirShare)} live (${counts()})`,
+    });
+  }
+  // Live broken as badly is not the canary's doing; a catastrophe needs live to be fine.
+  if (withCatastrophe && ours.visitors > 0 && theirShare < policy.catastropheShare / 2) {
+    const broken = spread && ourShare > 0.5;
+    findings.push({
+      family: 'catastrophe',
+      p: broken ? tests.binomialAtLeast(ours.bad, ours.visitors, policy.catastropheShare) : 1,
+      overFloor: broken,
+      reason: () => `${where}: ${percent(ourShare)} of canary visitors met an error or a failed load (${counts()})`,
+    });
+  }
+  for (const [name, field] of worstChecks) {
+    // A network's many visitors count no more than the next network's: its slowest go (live's
+    // and the canary's alike, so neither lane's forged slow beacons decide).
+    const ourWorst = worstHistogramOf(canary[field], weigh === 'none' ? 'none' : 'highest');
+    const theirWorst = worstHistogramOf(live[field], weigh === 'none' ? 'none' : 'highest');
+    if (ourWorst.count < policy.minRankSamples || theirWorst.count < policy.minRankSamples) continue;
+    const ourP75 = binnedPercentile(ourWorst.histogram, 0.75) ?? 0;
+    const theirP75 = binnedPercentile(theirWorst.histogram, 0.75) ?? 0;
+    const overFloor =
+      ourP75 >= theirP75 * policy.p75Ratio &&
+      ourWorst.clients >= policy.minClients &&
+      ourWorst.networks >= policy.minNetworks;
+    findings.push({
+      family: site ? 'site' : 'route',
+      p: overFloor ? tests.rankTestGreater(ourWorst.histogram, theirWorst.histogram) : 1,
+      overFloor,
+      reason: () =>
+        `${where}: p75 of each visitor's worst ${name} ${Math.round(ourP75)} ms on the canary against ${Math.round(theirP75)} ms live (${ourWorst.count} canary visitors in ${plural(ourWorst.networks, 'network')}, ${theirWorst.count} live)`,
     });
   }
   return findings;
 }
+
+/** The shares of a look's level: the site's comparisons most, each route's, a catastrophe's. */
+const familyShares = (/** @type {boolean} */ routes) => ({
+  site: routes ? 0.7 : 0.9,
+  route: 0.2,
+  catastrophe: 0.1,
+});
 
 /**
  * The rollback reasons: findings whose test passes at its share of this look's level, over the
@@ -345,10 +267,10 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
 function rollbackReasons(findings, lookLevel) {
   const counts = { site: 0, route: 0, catastrophe: 0 };
   for (const finding of findings) counts[finding.family] += 1;
-  // A catastrophe has a tenth of the level, among its few tests (each further canary view
+  // A catastrophe has a tenth of the level, among its few tests (each further canary visitor
   // divides its p-value by five); the comparisons of the whole site, where most effects show
   // first, most; those of each route the rest.
-  const shares = { site: counts.route ? 0.7 : 0.9, route: 0.2, catastrophe: 0.1 };
+  const shares = familyShares(counts.route > 0);
   return findings.flatMap((finding) => {
     const level = (lookLevel * shares[finding.family]) / counts[finding.family];
     return finding.overFloor && finding.p <= level
@@ -358,89 +280,192 @@ function rollbackReasons(findings, lookLevel) {
 }
 
 /**
- * Views needed for a one-sided binomial test at `level` to show a share below `bound` when the
- * true share is `expected` (half the time: the median run).
+ * Visitors needed for a one-sided binomial test at `level` to show a share below `bound` when
+ * the true share is `expected` (half the time: the median run).
  * @param {number} expected @param {number} bound @param {number} level
  */
-function viewsNeeded(expected, bound, level) {
+function visitorsNeeded(expected, bound, level) {
   if (expected >= bound) return Number.POSITIVE_INFINITY;
   const z = normalQuantile(1 - level, 0, 1);
   return Math.ceil(((z * Math.sqrt(bound * (1 - bound))) / (bound - expected)) ** 2);
 }
 
 /**
+ * The lowest share `p` whose `hits` of `total` or more are likelier than `level` (Clopper and
+ * Pearson's lower bound): the true share is below it with probability at most `level`.
+ * @param {number} hits @param {number} total @param {number} level
+ */
+function lowerShareBound(hits, total, level) {
+  if (hits <= 0 || total <= 0) return 0;
+  let low = 0;
+  let high = hits / total;
+  for (let step = 0; step < 60; step += 1) {
+    const middle = (low + high) / 2;
+    if (tests.binomialAtLeast(hits, total, middle) <= level) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
  * @typedef {object} HealthCheck
  * @property {boolean} shown the canary is below the floor with confidence
  * @property {string} reason
- * @property {number} needed canary samples still needed (0 when shown)
+ * @property {number} needed canary visitors still needed (0 when shown)
  */
 
 /**
- * The non-inferiority checks on the whole site: each shows the canary below its floor.
+ * The non-inferiority checks on the whole site, visitor by visitor: each shows the canary below
+ * its floor. The floor is set from live's figures taken at their least (a lower confidence
+ * bound, a fifth of the level), so that a canary exactly at the floor is called healthy in at
+ * most the stated share of runs however live's own sample fell.
  * @param {Sample} canary @param {Sample} live @param {CanaryPolicy} policy @param {number} level
- * @param {ReturnType<typeof spreadOf> | null} viewers who the canary's views come from (null:
- *   not weighed, and the checks run on all of its views)
  * @returns {HealthCheck[]}
  */
-function healthChecks(canary, live, policy, level, viewers) {
+function healthChecks(canary, live, policy, level) {
+  const liveLevel = level / 5;
+  const ourLevel = level - liveLevel;
+  const weigh = policy.healthyNetworks > 0;
   /** @type {HealthCheck[]} */
   const checks = [];
-  // Shown with the network of the most views counted as the next: one network's clean views
-  // cannot show it.
-  const tested = viewers
-    ? weighedByNetwork(canary, 'views', viewers, policy.healthyNetworks > 0).sample
-    : canary;
-  for (const [name, field] of countChecks) {
-    const theirs = shareOf(live[field], live.views);
-    const floor = Math.min(1, theirs * policy.errorRatio + policy.errorPoints);
-    const shown =
-      live.views > 0 && tests.binomialAtMost(tested[field], tested.views, floor) <= level;
-    const needed = shown ? 0 : Math.max(1, viewsNeeded(theirs, floor, level) - tested.views);
+  // The canary's network of the most visitors counts as the next: one network's clean visitors
+  // cannot show it; live's network of the most erring visitors too: forged live errors cannot
+  // raise the floor.
+  const ours = visitorCountsOf(canary, weigh ? 'visitors' : 'none');
+  const theirs = visitorCountsOf(live, weigh ? 'bad' : 'none');
+  const theirShare = shareOf(theirs.bad, theirs.visitors);
+  const theirLow = lowerShareBound(theirs.bad, theirs.visitors, liveLevel);
+  const floor = Math.min(1, theirLow * policy.errorRatio + policy.errorPoints);
+  const shown =
+    theirs.visitors > 0 && tests.binomialAtMost(ours.bad, ours.visitors, floor) <= ourLevel;
+  checks.push({
+    shown,
+    // The estimate takes live's share as it is (more live visitors raise its lower bound too).
+    needed: shown
+      ? 0
+      : Math.max(
+          1,
+          visitorsNeeded(
+            theirShare,
+            Math.min(1, theirShare * policy.errorRatio + policy.errorPoints),
+            ourLevel,
+          ) - ours.visitors,
+        ),
+    reason: `visitors who met an error or a failed load: ${ours.bad} of ${ours.visitors} on the canary (${percent(shareOf(ours.bad, ours.visitors))}); the floor is ${percent(floor)} (live ${percent(theirShare)} of ${theirs.visitors}, at least ${percent(theirLow)})`,
+  });
+  for (const [name, field] of worstChecks) {
+    const ourWorst = worstHistogramOf(canary[field], weigh ? 'lowest' : 'none');
+    const theirWorst = worstHistogramOf(live[field], weigh ? 'highest' : 'none');
+    if (ourWorst.count === 0 && theirWorst.count === 0) continue;
+    // Live's p75 taken at its least, times the floor's ratio: every canary visitor whose worst
+    // may lie above it counts, so a canary at the floor has a quarter or more above.
+    const liveLow =
+      theirWorst.count >= policy.minRankSamples
+        ? lowerQuantileBound(theirWorst.histogram, 0.75, liveLevel, binomialCdf)
+        : null;
+    const threshold = liveLow === null ? null : liveLow * policy.p75Ratio;
+    const above = threshold === null ? ourWorst.count : countAbove(ourWorst.histogram, threshold);
+    const metricShown =
+      threshold !== null && tests.binomialAtMost(above, ourWorst.count, 0.25) <= ourLevel;
+    const liveP75 = binnedPercentile(theirWorst.histogram, 0.75);
+    const expectedAbove =
+      liveP75 === null
+        ? 1
+        : shareOf(countAbove(theirWorst.histogram, liveP75 * policy.p75Ratio), theirWorst.count);
     checks.push({
-      shown,
-      needed,
-      reason: `views with ${name}: ${canary[field]} of ${canary.views} on the canary (${percent(shareOf(canary[field], canary.views))}); the floor is ${percent(floor)} (live ${percent(theirs)} of ${live.views})`,
-    });
-  }
-  for (const [name, field] of histogramChecks) {
-    const theirs = live[field];
-    const ours = canary[field];
-    const p75 = percentileOf(name, theirs, 0.75);
-    if (p75 === null && countOf(ours) === 0) continue;
-    // Above the floor at the buckets' resolution: from two buckets above live's p75 bucket on
-    // (each bucket is 12 % wide, so those values are more than 1.12× live's p75).
-    const p75Index = p75 === null ? -1 : bucketIndexOf(theirs, 0.75);
-    const above = (/** @type {Histogram} */ histogram) =>
-      Object.entries(histogram).reduce(
-        (sum, [key, count]) => (Number(key.slice(1)) >= p75Index + 2 ? sum + count : sum),
-        0,
-      );
-    const n = countOf(ours);
-    const liveCount = countOf(theirs);
-    const oursAbove = above(ours);
-    const liveAbove = shareOf(above(theirs), liveCount);
-    const shown =
-      liveCount >= policy.minRankSamples && tests.binomialAtMost(oursAbove, n, 0.25) <= level;
-    const needed = shown ? 0 : Math.max(1, viewsNeeded(liveAbove, 0.25, level) - n);
-    checks.push({
-      shown,
-      needed,
-      reason: `${name}: ${oursAbove} of ${n} canary samples above ${policy.p75Ratio}× live's p75 (${Math.round(p75 ?? 0)} ms; ${liveCount} live samples); a quarter would be the floor`,
+      shown: metricShown,
+      needed: metricShown
+        ? 0
+        : Math.max(1, visitorsNeeded(expectedAbove, 0.25, ourLevel) - ourWorst.count),
+      reason: `${name}: ${above} of ${ourWorst.count} canary visitors' worst may lie above ${policy.p75Ratio}× live's p75 (at least ${Math.round(liveLow ?? 0)} ms; ${theirWorst.count} live visitors); a quarter would be the floor`,
     });
   }
   return checks;
 }
 
-/** The bucket index of a histogram's percentile. @param {Histogram} histogram @param {number} fraction */
-function bucketIndexOf(histogram, fraction) {
-  const keys = Object.keys(histogram).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
-  const rank = Math.ceil(fraction * countOf(histogram));
-  let seen = 0;
-  for (const key of keys) {
-    seen += histogram[key] ?? 0;
-    if (seen >= rank) return Number(key.slice(1));
+/**
+ * Live against its own hours before the canary: a rise in its erring visitors or in its
+ * visitors' worst INP or LCP that the canary does not share is a data-health alarm (forged
+ * live beacons, or a fault of live's own): it blocks "healthy", which compares with live.
+ * @param {Sample} live @param {Sample} canary @param {Sample} baseline @param {CanaryPolicy} policy
+ * @param {number} level @param {number} baselineHours
+ * @returns {string[]}
+ */
+function liveShifts(live, canary, baseline, policy, level, baselineHours) {
+  /** @type {string[]} */
+  const alarms = [];
+  const now = visitorCountsOf(live, 'none');
+  const before = visitorCountsOf(baseline, 'none');
+  const ours = visitorCountsOf(canary, 'none');
+  const checks = 1 + worstChecks.length;
+  if (now.visitors > 0 && before.visitors > 0) {
+    const nowShare = shareOf(now.bad, now.visitors);
+    const p = tests.fisherGreater(now.bad, now.visitors, before.bad, before.visitors);
+    if (p <= level / checks && shareOf(ours.bad, ours.visitors) < nowShare)
+      alarms.push(
+        `data health: live's visitors met an error or a failed load in ${percent(nowShare)} against ${percent(shareOf(before.bad, before.visitors))} in the ${baselineHours} h before the canary (p = ${pText(p)}), a rise the canary does not share: healthy waits until live is itself again`,
+      );
   }
-  return -1;
+  for (const [name, field] of worstChecks) {
+    const nowWorst = worstHistogramOf(live[field], 'none');
+    const beforeWorst = worstHistogramOf(baseline[field], 'none');
+    if (nowWorst.count < policy.minRankSamples || beforeWorst.count < policy.minRankSamples)
+      continue;
+    const p = tests.rankTestGreater(nowWorst.histogram, beforeWorst.histogram);
+    const nowP75 = binnedPercentile(nowWorst.histogram, 0.75) ?? 0;
+    const ourP75 = binnedPercentile(worstHistogramOf(canary[field], 'none').histogram, 0.75) ?? 0;
+    if (p <= level / checks && ourP75 < nowP75)
+      alarms.push(
+        `data health: live's visitors' worst ${name} rose (p75 ${Math.round(nowP75)} ms against ${Math.round(binnedPercentile(beforeWorst.histogram, 0.75) ?? 0)} ms in the ${baselineHours} h before the canary, p = ${pText(p)}), a rise the canary does not share: healthy waits until live is itself again`,
+      );
+  }
+  return alarms;
+}
+
+/** The power a "no harm found" finish states, and the z of it. */
+const finishPower = 0.8;
+
+/**
+ * What a run of this size would have caught `finishPower` of the time at `level`:
+ * the share of canary visitors meeting an error or a failed load, and the ratio of each
+ * metric's visitors' worst values (normal approximations; the rank test is taken at its
+ * efficiency against a shift of logarithms, 3/π).
+ * @param {Sample} canary @param {Sample} live @param {number} level
+ */
+function detectable(canary, live, level) {
+  const zSum = normalQuantile(1 - level, 0, 1) + normalQuantile(finishPower, 0, 1);
+  const ours = visitorCountsOf(canary, 'none');
+  const theirs = visitorCountsOf(live, 'none');
+  const q = shareOf(theirs.bad, theirs.visitors);
+  let share = 1;
+  if (ours.visitors > 0 && theirs.visitors > 0) {
+    let low = q;
+    let high = 1;
+    for (let step = 0; step < 50; step += 1) {
+      const middle = (low + high) / 2;
+      const sd = Math.sqrt(
+        (middle * (1 - middle)) / ours.visitors + (q * (1 - q)) / theirs.visitors,
+      );
+      if (middle - q >= zSum * sd) high = middle;
+      else low = middle;
+    }
+    share = high;
+  }
+  /** @type {Record<string, number>} */
+  const ratios = {};
+  for (const [name, field] of worstChecks) {
+    const values = Object.values(live[field]).filter((value) => value > 0);
+    const n = Object.values(canary[field]).filter((value) => value > 0).length;
+    if (values.length < 2 || n < 2) {
+      ratios[name] = Number.POSITIVE_INFINITY;
+      continue;
+    }
+    const logs = values.map(Math.log);
+    const mean = logs.reduce((sum, value) => sum + value, 0) / logs.length;
+    const sd = Math.sqrt(logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (logs.length - 1));
+    ratios[name] = Math.exp(zSum * sd * Math.sqrt((1 / n + 1 / values.length) * (Math.PI / 3)));
+  }
+  return { share, liveShare: q, ratios, visitors: ours.visitors };
 }
 
 /**
@@ -461,10 +486,62 @@ function lookShareOf(elapsedMs, policy) {
   return spent(now) - spent(Math.max(0, now - lookEveryMs));
 }
 
+const hex6 = (/** @type {number} */ value) => (value % 0x1000000).toString(16).padStart(6, '0');
+
+/**
+ * Samples whose every view is its own visitor in its own network (marks made up per lane, route
+ * and window, so they never meet), with the views' histograms as the visitors' worst values:
+ * for a test site whose visitors all share one address.
+ * @param {LaneSamples} lanes @param {number} window
+ * @returns {LaneSamples}
+ */
+function viewsAsVisitors(lanes, window) {
+  /** @param {Sample} sample @param {number} from */
+  const convert = (sample, from) => {
+    /** @type {Record<string, number>} */
+    const clients = {};
+    /** @type {Record<string, number>} */
+    const badClients = {};
+    const mark = (/** @type {number} */ index) => `c${hex6(from + index)}${hex6(from + index)}`;
+    const bad = Math.min(sample.views, Math.max(sample.errorViews, sample.failedLoadViews));
+    for (let index = 0; index < sample.views; index += 1) clients[mark(index)] = 1;
+    for (let index = 0; index < bad; index += 1) badClients[mark(index)] = 1;
+    /** @param {'INP' | 'LCP'} metric @param {Readonly<Record<string, number>>} histogram */
+    const worst = (metric, histogram) => {
+      /** @type {Record<string, number>} */
+      const values = {};
+      let index = 0;
+      for (const [key, count] of Object.entries(histogram))
+        for (let copy = 0; copy < count; copy += 1)
+          values[mark(index++)] = Math.max(1, Math.round(upperBoundOf(metric, key)));
+      return values;
+    };
+    return {
+      ...sample,
+      clients,
+      badClients,
+      inpWorst: worst('INP', sample.inp),
+      lcpWorst: worst('LCP', sample.lcp),
+    };
+  };
+  /** @param {Record<string, Sample>} routes @param {number} lane */
+  const routesOf = (routes, lane) =>
+    Object.fromEntries(
+      Object.entries(routes).map(([route, sample], index) => [
+        route,
+        convert(sample, ((window * 2 + lane) * 8 + index) * 200_000),
+      ]),
+    );
+  return { live: routesOf(lanes.live, 0), canary: routesOf(lanes.canary, 1) };
+}
+
 /**
  * @param {object} input
  * @param {LaneSamples} input.cumulative since the canary started
  * @param {LaneSamples} [input.recent] the last `recentMs`
+ * @param {LaneSamples} [input.baseline] live's hours before the canary started (its `live`
+ *   lane is read); without it live is not judged against itself
+ * @param {number} [input.baselineHours] how many hours `baseline` holds (for the text)
  * @param {string | number} input.startedAt when the canary started (ISO time or ms)
  * @param {number} input.share the canary's share of visitors, in percent
  * @param {{ live: number; canary: number }} [input.served] pages served per lane over the run
@@ -473,7 +550,15 @@ function lookShareOf(elapsedMs, policy) {
  * @param {CanaryPolicy} [policy]
  * @returns {CanaryVerdict}
  */
-function judgeCanary({ cumulative, recent, startedAt, share, served, now = Date.now() }, policy = defaultCanaryPolicy) {
+function judgeCanary(
+  { cumulative, recent, baseline, baselineHours = 3, startedAt, share, served, now = Date.now() },
+  policy = defaultCanaryPolicy,
+) {
+  if (!policy.visitorsByAddress) {
+    cumulative = viewsAsVisitors(cumulative, 0);
+    if (recent) recent = viewsAsVisitors(recent, 1);
+    if (baseline) baseline = viewsAsVisitors(baseline, 2);
+  }
   const started = typeof startedAt === 'number' ? startedAt : Date.parse(startedAt);
   const elapsedMs = Math.max(0, now - (Number.isNaN(started) ? now : started));
   const lookShare = lookShareOf(elapsedMs, policy);
@@ -490,7 +575,7 @@ function judgeCanary({ cumulative, recent, startedAt, share, served, now = Date.
     const whole = window === 'whole run';
     const { canary, live } = whole ? site : { canary: siteOf(lanes.canary), live: siteOf(lanes.live) };
     findings.push(...rollbackFindings('whole site', window, canary, live, policy, whole));
-    // Per route on the whole run only: a route's recent hour rarely has the views to decide,
+    // Per route on the whole run only: a route's recent hour rarely has the visitors to decide,
     // and every test spends some of the level.
     if (whole)
       for (const [route, canary] of Object.entries(lanes.canary))
@@ -498,7 +583,8 @@ function judgeCanary({ cumulative, recent, startedAt, share, served, now = Date.
           ...rollbackFindings(`route ${route}`, window, canary, lanes.live[route] ?? emptySample(), policy, whole),
         );
   }
-  const worse = rollbackReasons(findings, policy.falseRollbackRate * lookShare);
+  const lookLevel = policy.falseRollbackRate * lookShare;
+  const worse = rollbackReasons(findings, lookLevel);
   if (worse.length) return { verdict: 'rollback', reasons: worse, elapsedMs };
 
   const minutes = Math.floor(elapsedMs / 60_000);
@@ -522,9 +608,9 @@ function judgeCanary({ cumulative, recent, startedAt, share, served, now = Date.
     blockers.push(
       `data health: ${percent(shareOf(canary.views, total))} of views are on the canary, whose share is ${share} % (p = ${pText(srmP)}): more canary beacons than its pages explain`,
     );
-  // Each view's token counts once on each instance, so more views than tokens given means tokens
-  // replayed across instances or forged with a leaked key. A flush's worth of slack: an instance
-  // may store a view before another stores the token it gave.
+  // A view counts once across instances (its token is claimed where all of them see it), so
+  // more views than tokens given means forged tokens. A flush's worth of slack: an instance may
+  // store a view before another stores the token it gave.
   if (served)
     for (const [lane, sample] of /** @type {const} */ ([['canary', canary], ['live', live]])) {
       const slack = Math.max(5, Math.ceil(served[lane] * 0.02));
@@ -533,40 +619,60 @@ function judgeCanary({ cumulative, recent, startedAt, share, served, now = Date.
           `data health: ${sample.views} ${lane} views counted but ${served[lane]} ${lane} pages served (page views' tokens given): beacons beyond pages served`,
         );
     }
-  // Who the views come from is weighed only when the counts alone would call the canary healthy,
-  // or when its views are few (the costly part of a look: a busy canary has thousands of marks).
-  const rough = healthChecks(canary, live, policy, level, null);
-  const weigh =
-    (!blockers.length && rough.every((check) => check.shown)) ||
-    canary.views < 10 * policy.healthyClients;
-  const viewers = weigh ? spreadOf(canary.clients) : null;
-  if (viewers && (viewers.clients < policy.healthyClients || viewers.networks < policy.healthyNetworks))
+  if (baseline) blockers.push(...liveShifts(live, canary, siteOf(baseline.live), policy, level, baselineHours));
+  const viewers = visitorCountsOf(canary, 'none');
+  const tooFew =
+    viewers.visitors < policy.healthyClients || viewers.networks < policy.healthyNetworks;
+  if (tooFew)
     blockers.push(
-      `too few visitors: the canary's views come from ${spreadText(viewers)}; healthy needs at least ${policy.healthyClients} clients in ${policy.healthyNetworks} networks`,
+      `too few visitors: the canary's views come from ${plural(viewers.visitors, 'client')} in ${plural(viewers.networks, 'network')}; healthy needs at least ${policy.healthyClients} clients in ${policy.healthyNetworks} networks`,
     );
-  const checks = viewers ? healthChecks(canary, live, policy, level, viewers) : rough;
+  const checks = healthChecks(canary, live, policy, level);
   const unshown = checks.filter((check) => !check.shown);
   if (!blockers.length && !unshown.length)
     return {
       verdict: 'healthy',
       reasons: [
-        `nothing worse after ${minutes} min, and each floor ruled out (${canary.views} canary views, ${live.views} live):`,
+        `nothing worse after ${minutes} min, and each floor ruled out (${viewers.visitors} canary visitors, ${canary.views} views; ${live.views} live views):`,
         ...checks.map((check) => check.reason),
       ],
       elapsedMs,
     };
+  // A finish: no harm found, at a stated power against the harms the team named, after enough
+  // time; it says what the run could have missed. Never on data a health alarm doubts.
+  const dataHealthy = !blockers.some((blocker) => blocker.startsWith('data health'));
+  if (elapsedMs >= policy.finishAfterMs && dataHealthy && !tooFew) {
+    // At the level this look's site comparisons have for a rollback: a harm the finish says it
+    // would have caught is one this very look would roll back (a fixed-length test at the run's
+    // 1 % would claim more than the sequential looks can act on).
+    const siteLevel =
+      (lookLevel * familyShares(Object.keys(cumulative.canary).length > 0).site) / 3;
+    const caught = detectable(canary, live, siteLevel);
+    const harmShare = caught.liveShare * policy.harmErrorRatio + policy.errorPoints;
+    const ratios = Object.entries(caught.ratios);
+    if (caught.share <= harmShare && ratios.every(([, ratio]) => ratio <= policy.harmP75Ratio))
+      return {
+        verdict: 'finished',
+        reasons: [
+          `no harm found after ${minutes} min and ${caught.visitors} canary visitors (${canary.views} views): at ${finishPower * 100} % power this run would have caught visitors meeting an error or a failed load in ${percent(caught.share)} of canary visitors (live ${percent(caught.liveShare)}), and ${ratios.map(([name, ratio]) => `${name} ${ratio.toFixed(2)}× live's`).join(', ')}`,
+          `it could have missed smaller harms: an error share below ${percent(caught.share)}, ${ratios.map(([name, ratio]) => `${name} under ${ratio.toFixed(2)}×`).join(', ')}, and anything on a route too small to show on the whole site`,
+          ...unshown.map((check) => `not shown below its floor: ${check.reason}`),
+        ],
+        elapsedMs,
+      };
+  }
   // Each missing visitor is at least one more view.
   const views = Math.max(
-    viewers && viewers.clients < policy.healthyClients ? policy.healthyClients - viewers.clients : 0,
+    tooFew ? policy.healthyClients - viewers.visitors : 0,
     ...unshown.map((check) => check.needed),
   );
-  const perHour = canary.views / Math.max(elapsedMs / 3_600_000, 1 / 60);
-  const hours = canary.views > 0 && Number.isFinite(views) ? views / perHour : null;
+  const perHour = viewers.visitors / Math.max(elapsedMs / 3_600_000, 1 / 60);
+  const hours = viewers.visitors > 0 && Number.isFinite(views) ? views / perHour : null;
   const shareForAnHour =
     hours === null ? null : Math.min(100, Math.ceil(Math.max(share, share * hours)));
   const needText = !Number.isFinite(views)
-    ? 'the canary is not below its floor on these figures: more views will not call it healthy'
-    : `about ${views} more canary views${hours === null ? '' : ` (${hours.toFixed(1)} h more at ${Math.round(perHour)} canary views/h, or about an hour at a ${shareForAnHour} % share)`}`;
+    ? 'the canary is not below its floor on these figures: more visitors will not call it healthy'
+    : `about ${views} more canary visitors${hours === null ? '' : ` (${hours.toFixed(1)} h more at ${Math.round(perHour)} canary visitors/h, or about an hour at a ${shareForAnHour} % share)`}`;
   return {
     verdict: 'inconclusive',
     reasons: [

@@ -29,15 +29,21 @@ const { laneSamplesOf, servedOf } = require('./canary-samples.cjs');
  */
 /** @typedef {import('../field-data/aggregates.cjs').MinuteAggregate} MinuteAggregate */
 
-const decisionsCollection = 'canaryDecisions';
+const { decisionsCollection } = require('./canary-decisions.cjs');
 
 /**
  * What this module needs of a Firestore (firebase-admin's fits, with its Timestamp as `Time`),
  * so that the platform does not load firebase-admin itself.
  * @template Time
  * @typedef {object} DecisionStore
- * @property {(path: string) => { where(field: string, op: '==', value: string): { get(): Promise<{ docs: ReadonlyArray<{ data(): unknown }> }> } }} collection
+ * @property {(path: string) => { where(field: string, op: '==' | '>=' | '<', value: string): StoreQuery }} collection
  * @property {(path: string) => DecisionDocument<Time>} doc
+ */
+
+/**
+ * @typedef {object} StoreQuery
+ * @property {(field: string, op: '==' | '>=' | '<', value: string) => StoreQuery} where
+ * @property {() => Promise<{ docs: ReadonlyArray<{ data(): unknown }> }>} get
  */
 
 /**
@@ -107,14 +113,17 @@ async function readCanaryServed(db, canary) {
  * @returns {Promise<CanaryVerdict>}
  */
 async function reviewCanary(db, canary, policy, now = Date.now()) {
-  const [aggregates, served] = await Promise.all([
+  const [aggregates, served, baseline] = await Promise.all([
     readCanaryAggregates(db, canary),
     readCanaryServed(db, canary),
+    readLiveBaseline(db, canary),
   ]);
   const verdict = judgeCanary(
     {
       cumulative: laneSamplesOf(aggregates),
       recent: laneSamplesOf(aggregates, minuteOf(now - policy.recentMs)),
+      baseline: laneSamplesOf(baseline),
+      baselineHours,
       startedAt: canary.startedAt,
       share: canary.share,
       served,
@@ -124,6 +133,29 @@ async function reviewCanary(db, canary, policy, now = Date.now()) {
   );
   const lanes = summarizeByLane(aggregates);
   return { ...verdict, figures: { live: lanes.live, canary: lanes.canary, elapsedMs: verdict.elapsedMs } };
+}
+
+/** Live's hours before a canary, against which live itself is judged during it. */
+const baselineHours = 3;
+
+/**
+ * Live's minute aggregates of the `baselineHours` before the canary started: a range on the
+ * minute alone (served by Firestore's automatic single-field index), live's lane kept here.
+ * @template Time
+ * @param {DecisionStore<Time>} db @param {Canary} canary
+ * @returns {Promise<MinuteAggregate[]>}
+ */
+async function readLiveBaseline(db, canary) {
+  const started = Date.parse(canary.startedAt);
+  const snapshot = await db
+    .collection(aggregatesCollection)
+    .where('minute', '>=', minuteOf(started - baselineHours * 3_600_000))
+    .where('minute', '<', minuteOf(started))
+    .get();
+  return snapshot.docs.flatMap((doc) => {
+    const aggregate = decodeMinuteAggregate(doc.data());
+    return aggregate && aggregate.lane === 'live' ? [aggregate] : [];
+  });
 }
 
 /** @param {unknown} value */

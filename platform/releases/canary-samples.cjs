@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * What the canary's judge reads: per lane and route, the views, the views that had an error or
- * a failed load (yes/no per view), the INP and LCP histograms and, on the canary, who sent the
- * views (client marks), merged from the stored minute aggregates; and per lane the pages served
- * (page views' tokens given).
+ * a failed load (yes/no per view), the INP and LCP histograms and, on both lanes, who sent the
+ * views (client marks) with each visitor's worst INP and LCP, merged from the stored minute
+ * aggregates; and per lane the pages served (page views' tokens given).
  */
 
 /** @typedef {import('../field-data/aggregates.cjs').MinuteAggregate} MinuteAggregate */
@@ -17,8 +17,10 @@
  * @property {number} failedLoadViews views with at least one failed module load
  * @property {Histogram} inp
  * @property {Histogram} lcp
- * @property {Record<string, number>} clients views by client mark (the canary's; live's are not kept)
+ * @property {Record<string, number>} clients views by client mark
  * @property {Record<string, number>} badClients views with an error or a failed load by client mark
+ * @property {Record<string, number>} inpWorst each visitor's worst INP (ms) by client mark
+ * @property {Record<string, number>} lcpWorst each visitor's worst LCP (ms) by client mark
  */
 
 /** Samples by route, for the two lanes compared. @typedef {{ live: Record<string, Sample>; canary: Record<string, Sample> }} LaneSamples */
@@ -34,6 +36,18 @@ function addCounts(maps) {
   return sum;
 }
 
+/**
+ * Maps of worst values merged: each key's largest.
+ * @param {ReadonlyArray<Readonly<Record<string, number>>>} maps @returns {Record<string, number>}
+ */
+function maxOf(maps) {
+  /** @type {Record<string, number>} */
+  const worst = {};
+  for (const map of maps)
+    for (const key in map) worst[key] = Math.max(worst[key] ?? 0, map[key] ?? 0);
+  return worst;
+}
+
 /** @returns {Sample} */
 const emptySample = () => ({
   views: 0,
@@ -43,6 +57,8 @@ const emptySample = () => ({
   lcp: {},
   clients: {},
   badClients: {},
+  inpWorst: {},
+  lcpWorst: {},
 });
 
 /**
@@ -58,6 +74,10 @@ function mergeSamples(samples) {
   let clients;
   /** @type {Record<string, number> | undefined} */
   let badClients;
+  /** @type {Record<string, number> | undefined} */
+  let inpWorst;
+  /** @type {Record<string, number> | undefined} */
+  let lcpWorst;
   // Histogram keys and marks were checked when they were read (decodeMinuteAggregate): this
   // runs at every look on every route, so it does not check them again. The marks (thousands
   // on a busy canary) are added up only when the judge asks for them.
@@ -72,6 +92,12 @@ function mergeSamples(samples) {
     },
     get badClients() {
       return (badClients ??= addCounts(samples.map((sample) => sample.badClients)));
+    },
+    get inpWorst() {
+      return (inpWorst ??= maxOf(samples.map((sample) => sample.inpWorst)));
+    },
+    get lcpWorst() {
+      return (lcpWorst ??= maxOf(samples.map((sample) => sample.lcpWorst)));
     },
   };
 }
@@ -97,6 +123,8 @@ function laneSamplesOf(aggregates, fromMinute = '') {
       lcp: aggregate.lcp ?? {},
       clients: aggregate.clients ?? {},
       badClients: aggregate.badClients ?? {},
+      inpWorst: aggregate.inpWorst ?? {},
+      lcpWorst: aggregate.lcpWorst ?? {},
     });
   }
   /** @param {Record<string, Sample[]>} routes */

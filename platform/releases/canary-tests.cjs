@@ -1,12 +1,10 @@
 // @ts-check
 /**
  * The one-sided tests the canary's judge runs, on counts and on stored histograms. The
- * distributions come from @stdlib; an upper tail is read as the lower tail of its mirror
- * (never as 1 - cdf), so that p-values of 1e-12 keep their digits.
+ * distributions are canary-distributions.cjs's; an upper tail is read as the lower tail of its
+ * mirror (never as 1 - cdf), so that p-values of 1e-12 keep their digits.
  */
-const binomialCdf = require('@stdlib/stats-base-dists-binomial-cdf');
-const hypergeometricCdf = require('@stdlib/stats-base-dists-hypergeometric-cdf');
-const normalCdf = require('@stdlib/stats-base-dists-normal-cdf');
+const { binomialCdf, hypergeometricCdf, normalCdf } = require('./canary-distributions.cjs');
 
 /** @typedef {import('../field-data/histogram.cjs').Histogram} Histogram */
 

@@ -8,8 +8,13 @@ import { SecurityHeaders } from './http/security-headers';
 import { shellFiles, siteFileOf } from './http/site-files';
 import { configureLog, errorField, errorOnce, log } from './log';
 import { PageService } from './pages/page-service';
-import { createFieldData, type FieldData } from './field-data';
-import type { DecisionReader } from './lanes/canary-decisions';
+import {
+  createFieldData,
+  createFieldDataStore,
+  readFieldDataConfig,
+  type FieldData,
+} from './field-data';
+import { decisionReaderOf } from './lanes/canary-decisions';
 import { readPreviewHere } from './lanes/preview-reading';
 import { ReleaseLanes } from './lanes/release-lanes';
 import { CanaryDraw, holdsLane, laneFor } from './lanes/visitor-lane';
@@ -37,19 +42,17 @@ function compose(config: ServerConfig, shell: ShellAssets) {
     preview: (token: string) => readPreviewHere(config, token),
     cohort: config.cohortKey,
   };
-  const fieldData: FieldData = createFieldData(process.env, (id) => lanes.fieldSet(id), {
-    key: config.viewTokenKey,
-    mayHold: (req, info) => holdsLane(req, info, keys),
-  });
-  const store = fieldData.store;
-  const decisions: DecisionReader | null =
-    store &&
-    (async (canary) => {
-      const decision = await store.getDocument(`canaryDecisions/${canary}`);
-      return decision && { decision: String(decision.decision), reasons: decision.reasons };
-    });
-  const lanes = new ReleaseLanes(config, shell, decisions, logOnce);
+  // The field-data settings belong in config.ts's checked config (read once at start); until
+  // then they are read here, the one other place the environment is read.
+  const fieldDataConfig = readFieldDataConfig(process.env);
+  const store = createFieldDataStore(fieldDataConfig);
+  const lanes = new ReleaseLanes(config, shell, decisionReaderOf(store), logOnce);
   const pages = new PageService(config, lanes, logOnce);
+  const fieldData: FieldData = createFieldData(fieldDataConfig, {
+    store,
+    setInfo: (id) => lanes.fieldSet(id),
+    tokens: { key: config.viewTokenKey, mayHold: (req, info) => holdsLane(req, info, keys) },
+  });
 
   const contact = new ContactSettings(config.deadlineMs);
   // The page policy follows the remotes the pages are rendered from, read by their one poller.

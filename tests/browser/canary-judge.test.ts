@@ -82,6 +82,8 @@ const judge = () =>
         horizonMs: 5 * 60_000,
         minClients: 1,
         minNetworks: 0,
+        // One address is one visitor: here each view counts as one.
+        visitorsByAddress: 0,
       }),
       '--emulator',
       `${emulator.host}:${emulator.port}`,

@@ -7,7 +7,7 @@ import {
   zeroCounts,
   type MinuteAggregate,
 } from '../../platform/field-data/aggregates.cjs';
-import { bucketOf } from '../../platform/field-data/histogram.cjs';
+import { bucketOf, upperBoundOf } from '../../platform/field-data/histogram.cjs';
 
 /** A histogram of `values`, counted as the render server counts them. */
 export function histogramOf(
@@ -49,11 +49,36 @@ export function visitorMarks(
   return { clients, badClients };
 }
 
+/**
+ * Each visitor's worst INP and LCP, as the render servers keep them: the histograms' values (at
+ * their buckets' upper bounds), one per visitor in turn, from visitor `from` on.
+ */
+export function visitorWorst(
+  aggregate: MinuteAggregate,
+  from: number,
+): Pick<MinuteAggregate, 'inpWorst' | 'lcpWorst'> {
+  const worstOf = (metric: 'INP' | 'LCP', histogram: Record<string, number> = {}) => {
+    const worst: Record<string, number> = {};
+    let visitor = from;
+    const keys = Object.keys(histogram).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+    for (const key of keys)
+      for (let count = 0; count < (histogram[key] ?? 0); count += 1) {
+        worst[`c${hex6(Math.floor(visitor / 4))}${hex6(visitor)}`] = Math.max(
+          1,
+          Math.round(upperBoundOf(metric, key)),
+        );
+        visitor += 1;
+      }
+    return worst;
+  };
+  return { inpWorst: worstOf('INP', aggregate.inp), lcpWorst: worstOf('LCP', aggregate.lcp) };
+}
+
 let visitorsSeeded = 0;
 
 /**
  * Stores minute aggregates as the render servers write them (same collection, id and fields):
- * a canary minute without client marks gets one visitor per view, and each minute's pages are
+ * a live or canary minute without client marks gets one visitor per view, and each minute's pages are
  * stored as served (one page view's token given per view).
  */
 export async function seedAggregates(db: Firestore, aggregates: MinuteAggregate[]): Promise<void> {
@@ -64,8 +89,9 @@ export async function seedAggregates(db: Firestore, aggregates: MinuteAggregate[
   >();
   for (const aggregate of aggregates) {
     const visitors = Math.max(aggregate.views, aggregate.errors, aggregate.failedLoads);
+    // Both lanes' visitors are marked, each with its worst INP and LCP (the judge compares visitors).
     const marked =
-      aggregate.lane === 'canary' && !aggregate.clients
+      aggregate.lane !== 'preview' && !aggregate.clients
         ? {
             ...aggregate,
             ...visitorMarks(
@@ -73,6 +99,7 @@ export async function seedAggregates(db: Firestore, aggregates: MinuteAggregate[
               Math.max(aggregate.errors, aggregate.failedLoads),
               visitorsSeeded,
             ),
+            ...visitorWorst(aggregate, visitorsSeeded),
           }
         : aggregate;
     visitorsSeeded += visitors;

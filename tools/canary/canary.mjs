@@ -124,7 +124,11 @@ await cli.runCli(async () => {
       if (stored?.decision === 'rollback')
         return /** @type {Outcome} */ ({ kind: 'apply', decision: stored });
       const verdict = await review.reviewCanary(db, canary, policy);
-      if (verdict.verdict === 'wait' || verdict.verdict === 'inconclusive')
+      if (
+        verdict.verdict === 'wait' ||
+        verdict.verdict === 'inconclusive' ||
+        verdict.verdict === 'finished'
+      )
         return /** @type {Outcome} */ ({ kind: 'wait', verdict });
       const { decision } = await review.storeCanaryDecision(
         db,
@@ -179,10 +183,17 @@ await cli.runCli(async () => {
         : false;
     console.log(
       [
-        verdict.verdict === 'inconclusive'
-          ? `Canary ${canary.id}: inconclusive so far (not healthy: the data cannot rule the floors out yet)`
-          : `Canary ${canary.id}: waiting for`,
+        verdict.verdict === 'finished'
+          ? `Canary ${canary.id}: no harm found at the stated power (not "healthy": the floors are not ruled out)`
+          : verdict.verdict === 'inconclusive'
+            ? `Canary ${canary.id}: inconclusive so far (not healthy: the data cannot rule the floors out yet)`
+            : `Canary ${canary.id}: waiting for`,
         ...verdict.reasons.map((reason) => `  - ${reason}`),
+        ...(verdict.verdict === 'finished'
+          ? [
+              `If those harms are small enough for you, make it live with \`npm run promote -- --finish --force --to ${dir}\` (recorded as forced), or end it with --abort.`,
+            ]
+          : []),
         ...(recorded ? [`Recorded as canary-inconclusive in ${dir}/release-history.json.`] : []),
       ].join('\n'),
     );

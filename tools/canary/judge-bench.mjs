@@ -1,31 +1,80 @@
 // @ts-check
 /**
- * `npm run bench:canary [-- --runs N --seed S]`: simulates canaries through the real judge and
- * writes reports/canary-judge.md: false rollbacks and verdicts of a canary equal to live, how
- * fast each kind of bad canary is rolled back, and what forged beacons can do once the intake's
- * per-view and per-client limits have applied. Seeded: the same options write the same report.
+ * `npm run bench:canary [-- --runs N --seed S --out FILE --workers W]`: simulates canaries
+ * through the real judge on a model of real visitors (tools/canary/traffic-model.cjs) and writes
+ * reports/canary-judge.md. Seeded: the same options write the same figures. Runs are shared out
+ * over worker threads (one per core by default); a busy site's runs cost the most, so their
+ * rows take fewer runs (stated per row).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import args from '../cli/args.cjs';
+import cli from '../cli/cli.cjs';
 import { clientBudget } from '../../platform/field-data/client-budget.cjs';
+import { defaultCanaryPolicy } from '../../platform/releases/canary-judge.cjs';
 import { emptySample } from '../../platform/releases/canary-samples.cjs';
-import { model, share, simulateRun } from './traffic-model.cjs';
+import trafficModel from './traffic-model.cjs';
 
 /** @typedef {import('../../platform/releases/canary-samples.cjs').LaneSamples} LaneSamples */
 /** @typedef {import('./traffic-model.cjs').Defect} Defect */
-
-const { values } = parseArgs({
-  options: { runs: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } },
-});
-const runs = Number(values.runs ?? 200);
-const seed = Number(values.seed ?? 31);
-if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed))
-  throw new Error('--runs and --seed take whole numbers');
-const out = path.resolve(values.out ?? 'reports/canary-judge.md');
+/** @typedef {import('./traffic-model.cjs').RunOutcome} RunOutcome */
 
 const hour = 3_600_000;
-const levels = [20, 100, 500, 5000];
+const look = 5 * 60_000;
+
+/**
+ * Forged beacons, as the intake leaves them (a view, an error and a failed load at most each,
+ * within each client's budget), added to each 5-minute step.
+ * @typedef {object} Forgery
+ * @property {'live' | 'canary'} lane
+ * @property {number} perHour beacons an hour
+ * @property {number} addresses clients they come from, in turn
+ * @property {string} network the network's 6 hex digits (one IPv4 /24 or one IPv6 /48)
+ * @property {number} networks spread over this many networks (1: all in `network`)
+ * @property {boolean} slow each also with a slow INP and LCP
+ * @property {boolean} [clean] views without an error or a failed load
+ */
+
+/**
+ * @typedef {object} Scenario
+ * @property {number} viewsPerHour
+ * @property {number} lookEveryMs
+ * @property {number} durationMs
+ * @property {Defect | null} defect
+ * @property {number} [natShare]
+ * @property {Forgery} [forgery]
+ * @property {boolean} [stopAtHealthy]
+ */
+
+/** Adds a forgery's beacons to one step. @param {Forgery} forgery @param {number} atMs @param {LaneSamples} step */
+function forge(forgery, atMs, step) {
+  const count = Math.round((forgery.perHour * look) / hour);
+  const sample = (step[forgery.lane]['/'] ??= emptySample());
+  for (let index = 0; index < count; index += 1) {
+    const sent = Math.floor(atMs / look) * count + index;
+    const address = sent % forgery.addresses;
+    const network =
+      forgery.networks > 1
+        ? (address % forgery.networks).toString(16).padStart(6, '0')
+        : forgery.network;
+    const mark = `c${network}f${address.toString(16).padStart(5, '0')}`;
+    // Each row's addresses send within their budgets (at most two erring beacons an hour each).
+    sample.views += 1;
+    sample.clients[mark] = (sample.clients[mark] ?? 0) + 1;
+    if (!forgery.clean) {
+      sample.errorViews += 1;
+      sample.failedLoadViews += 1;
+      sample.badClients[mark] = (sample.badClients[mark] ?? 0) + 1;
+    }
+    if (forgery.slow) {
+      sample.inpWorst[mark] = 2000;
+      sample.lcpWorst[mark] = 8000;
+    } else sample.lcpWorst[mark] = Math.max(sample.lcpWorst[mark] ?? 0, 900);
+  }
+}
 
 /** @param {number[]} values */
 function median(values) {
@@ -40,249 +89,377 @@ const duration = (ms) =>
   ms === null ? '–' : ms < hour ? `${Math.round(ms / 60_000)} min` : `${(ms / hour).toFixed(1)} h`;
 
 /**
- * Many seeded runs of one scenario.
- * @param {Omit<Parameters<typeof simulateRun>[0], 'seed'>} scenario @param {number} count @param {number} salt
+ * @param {{ runs: number; seed: number; workers: number; out: string; levels: number[] }} options
  */
-function runMany(scenario, count, salt) {
-  return Array.from({ length: count }, (_, index) =>
-    simulateRun({ ...scenario, seed: seed * 1_000_003 + salt * 10_007 + index }),
+async function writeReport({ runs, seed, workers, out, levels }) {
+  const started = Date.now();
+  const pool = Array.from({ length: workers }, () => new Worker(fileURLToPath(import.meta.url)));
+  /** @type {Map<number, (outcome: RunOutcome) => void>} */
+  const waiting = new Map();
+  /** @type {{ id: number; scenario: Scenario; seed: number }[]} */
+  const queue = [];
+  /** @type {Set<Worker>} */
+  const idle = new Set(pool);
+  let nextId = 0;
+  const dispatch = () => {
+    for (const worker of idle) {
+      const task = queue.shift();
+      if (!task) return;
+      idle.delete(worker);
+      worker.postMessage(task);
+    }
+  };
+  for (const worker of pool)
+    worker.on('message', (/** @type {{ id: number; outcome: RunOutcome }} */ message) => {
+      idle.add(worker);
+      waiting.get(message.id)?.(message.outcome);
+      waiting.delete(message.id);
+      dispatch();
+    });
+  /** Runs per row: fewer where each run costs more. @param {number} viewsPerHour */
+  const runsAt = (viewsPerHour) =>
+    viewsPerHour >= 5000
+      ? Math.max(2, Math.round(runs / 4))
+      : viewsPerHour >= 500
+        ? Math.max(4, Math.round(runs / 2))
+        : runs;
+  /**
+   * @param {Scenario} scenario @param {number} salt @param {number} [count]
+   * @returns {Promise<RunOutcome[]>}
+   */
+  const runMany = (scenario, salt, count = runsAt(scenario.viewsPerHour)) =>
+    Promise.all(
+      Array.from({ length: count }, (_, index) => {
+        const id = nextId++;
+        queue.push({ id, scenario, seed: seed * 1_000_003 + salt * 10_007 + index });
+        return new Promise((resolve) => waiting.set(id, resolve));
+      }),
+    ).finally(dispatch);
+  // Rows are queued at once and printed in order.
+  const day = 24 * hour;
+  const aa = levels.flatMap((viewsPerHour) =>
+    [0, 0.3].map((natShare) => ({
+      viewsPerHour,
+      natShare,
+      outcomes: runMany(
+        { viewsPerHour, lookEveryMs: look, durationMs: day, defect: null, natShare },
+        viewsPerHour + natShare * 10,
+      ),
+    })),
   );
-}
+  const watch = levels
+    .filter((level) => level >= 100)
+    .map((viewsPerHour) => ({
+      viewsPerHour,
+      outcomes: runMany(
+        { viewsPerHour, lookEveryMs: 30_000, durationMs: 2 * hour, defect: null },
+        viewsPerHour + 3,
+      ),
+    }));
+  const policy = defaultCanaryPolicy;
+  /** @type {[string, Defect][]} */
+  const floors = [
+    [
+      `erring visitors at the floor (live's share × ${policy.errorRatio} + ${policy.errorPoints * 100} points)`,
+      { extraErringShare: trafficModel.erringFloorExtra(policy) },
+    ],
+    [`INP × ${policy.p75Ratio} (the p75 floor)`, { inpFactor: policy.p75Ratio }],
+    [`LCP × ${policy.p75Ratio} (the p75 floor)`, { lcpFactor: policy.p75Ratio }],
+  ];
+  const floorRows = floors.flatMap(([name, defect], index) =>
+    levels
+      .filter((level) => level >= 500)
+      .map((viewsPerHour) => ({
+        name,
+        viewsPerHour,
+        // 8 h at 5,000 views/h: an equal canary there is called healthy within hours.
+        outcomes: runMany(
+          {
+            viewsPerHour,
+            lookEveryMs: look,
+            durationMs: viewsPerHour >= 5000 ? 8 * hour : day,
+            defect,
+            stopAtHealthy: true,
+          },
+          viewsPerHour * 11 + index,
+        ),
+      })),
+  );
+  /** @type {[string, Defect][]} */
+  const defects = [
+    ['Home (/) throws for every visitor', { brokenRoute: '/' }],
+    ['error share 5×', { errorFactor: 5 }],
+    ['INP +50 %', { inpFactor: 1.5 }],
+  ];
+  const badRows = defects.flatMap(([name, defect], index) =>
+    levels.map((viewsPerHour) => ({
+      name,
+      defect,
+      viewsPerHour,
+      outcomes: runMany(
+        { viewsPerHour, lookEveryMs: look, durationMs: day, defect },
+        viewsPerHour * 7 + index,
+      ),
+    })),
+  );
+  const erring = { errorFactor: 200 };
+  /** @type {[string, Forgery | undefined, Defect | null][]} */
+  const forgeries = [
+    ['a canary erring on 60 % of views, unattacked', undefined, erring],
+    [
+      'the same, 120 live beacons an hour, each an error, a failed load and slow INP/LCP, from 60 addresses of one /24',
+      { lane: 'live', perHour: 120, addresses: 60, network: 'f0f0f0', networks: 1, slow: true },
+      erring,
+    ],
+    [
+      'the same from 60 /64s of one IPv6 /48',
+      { lane: 'live', perHour: 120, addresses: 60, network: 'f4f4f4', networks: 1, slow: true },
+      erring,
+    ],
+    [
+      'the same, 60 error-only live beacons an hour from 30 /64s of one /48',
+      { lane: 'live', perHour: 60, addresses: 30, network: 'f6f6f6', networks: 1, slow: false },
+      erring,
+    ],
+    [
+      'an equal canary, 60 forged canary error beacons an hour from 30 addresses of one /24',
+      { lane: 'canary', perHour: 60, addresses: 30, network: 'f8f8f8', networks: 1, slow: false },
+      null,
+    ],
+    [
+      'an equal canary, 8 forged canary error beacons an hour from 4 addresses in 4 /24s',
+      { lane: 'canary', perHour: 8, addresses: 4, network: '', networks: 4, slow: false },
+      null,
+    ],
+    [
+      'an equal canary, 30 forged clean canary views an hour from 30 addresses of one /24',
+      {
+        lane: 'canary',
+        perHour: 30,
+        addresses: 30,
+        network: 'fafafa',
+        networks: 1,
+        slow: false,
+        clean: true,
+      },
+      null,
+    ],
+  ];
+  const forgedRows = (levels.includes(100) ? forgeries : []).map(
+    ([name, forgery, defect], index) => ({
+      name,
+      outcomes: runMany(
+        {
+          viewsPerHour: 100,
+          lookEveryMs: look,
+          durationMs: day,
+          defect,
+          ...(forgery ? { forgery } : {}),
+        },
+        900 + index,
+      ),
+    }),
+  );
+  dispatch();
 
-const started = Date.now();
-/** @type {string[]} */
-const lines = [];
-const say = (/** @type {string} */ line = '') => lines.push(line);
+  /** @type {string[]} */
+  const lines = [];
+  const say = (/** @type {string} */ text = '') => lines.push(text);
+  const { model, share, sessionFacts } = trafficModel;
+  say('# Canary judge: error rates measured on a model of real visitors');
+  say();
+  say(
+    `Written by \`npm run bench:canary -- --runs ${runs} --seed ${seed} --levels ${levels.join(',')}\` (tools/canary/judge-bench.mjs): every look calls the real \`judgeCanary\` (platform/releases/canary-judge.cjs) with its default policy, only \`lookEveryMs\` set to the look schedule. Seeded: the same command writes the same figures. Runs per row: ${runs} at 20 and 100 views/h, ${runsAt(500)} at 500, ${runsAt(5000)} at 5,000 (each 5,000 views/h day costs minutes of CPU); a share of 0 of N runs bounds the true share only to about 3/N (95 %).`,
+  );
+  say();
+  say('## The model (tools/canary/traffic-model.cjs)');
+  say();
+  say(
+    `- Visitors come in sessions (one visitor each), Poisson at the stated views per hour ÷ ${sessionFacts.meanViews.toFixed(2)} views per session; ${share} % of sessions drawn into the canary. Session length ceil(exp(${model.sessionSigma}·N(0,1))) views, at most ${model.maxSessionViews}: heavy-tailed (median 1; the 1 % longest make about a fifth of the views). A session's views fall in one 5-minute step, each on a route drawn ${Object.entries(
+      model.routes,
+    )
+      .map(([route, weight]) => `${route} ${weight * 100} %`)
+      .join(', ')}.`,
+  );
+  say(
+    `- Per visitor: a device factor exp(${model.deviceSigma}·N(0,1)) on all its INP and LCP (correlated views); ${model.interactShare * 100} % interact (each of their views has an INP, median ${model.inpMedianMs} ms × device × exp(${model.inpSigma}·N)); LCP median ${model.lcpMedianMs} ms × device × exp(${model.lcpSigma}·N). ${model.flakyShare * 100} % of visitors are flaky: their views err with ${model.flakyErrorShare * 100} %, the others' with ${model.errorShare * 100} %; failed loads ${model.failedLoadShare * 100} % of views. ${(sessionFacts.erringShare * 100).toFixed(2)} % of visitors meet an error or a failed load.`,
+  );
+  say(
+    `- Networks: ${model.visitorsPerNetwork} visitors each (marks as the render servers make them). The NAT rows put 30 % of all visitors behind one address (one mark, in both lanes).`,
+  );
+  say(
+    `- Three render instances: a session's views go round-robin over them; each client's budget (${clientBudget.views} views, ${clientBudget.errorViews} erring views per lane and hour) holds per instance. Tokens replayed across instances are not modelled: each instance remembers only the views it saw, so a replayed token counts once per instance (the pages-served check blocks healthy on that; see docs/releases.md).`,
+  );
+  say(
+    '- Live runs alone for 3 h before the canary (its baseline). The judge sees the whole run, the last hour and the baseline at each look. A run ends at its first rollback; "healthy" and "no harm found" are noted and the run goes on (a later rollback would replace them). The per-view INP/LCP histograms (what `npm run vitals` reads) are not simulated: the judge reads visitors.',
+  );
+  say();
 
-say('# Canary judge: error rates measured');
-say();
-say(
-  `Written by \`npm run bench:canary -- --runs ${runs} --seed ${seed}\` (tools/canary/judge-bench.mjs): every look calls the real \`judgeCanary\` (platform/releases/canary-judge.cjs) with its default policy, only \`lookEveryMs\` set to the look schedule. Seeded: the same command writes the same figures.`,
-);
-say();
-say('## The model');
-say();
-say(
-  `- Views arrive as a Poisson process at the stated views per hour (all lanes), ${share} % on the canary, split over routes ${Object.entries(
-    model.routes,
-  )
-    .map(([route, weight]) => `${route} ${weight * 100} %`)
-    .join(', ')}.`,
-);
-say(
-  `- Each view has an error with probability ${model.errorShare * 100} % and a failed load with ${model.failedLoadShare * 100} % (yes/no per view); LCP lognormal, median ${model.lcpMedianMs} ms, σ ${model.lcpSigma}; ${model.interactShare * 100} % of views have an INP, lognormal, median ${model.inpMedianMs} ms, σ ${model.inpSigma}; values counted into the stored 12 % histogram buckets.`,
-);
-say(
-  `- Each canary view comes from one of the day's canary visitors (each makes ${model.viewsPerVisitor} views a day on average), ${model.visitorsPerNetwork} visitors to a network; every view's page was served (a page view's token given) unless a row says otherwise.`,
-);
-say(
-  '- The judge sees the whole run and the last hour (its recent window) at each look. A run ends at its first rollback; a "healthy" is noted and the run goes on (a later rollback would replace it).',
-);
-say(
-  `- Forged beacons are added as the intake leaves them: a beacon counts at most one view, one error and one failed load, and one client (an address, an IPv6 /64) at most ${clientBudget.views} views and ${clientBudget.errorViews} views with an error per lane and hour, marked as that client.`,
-);
-say();
-
-/** A/A: a canary equal to live. */
-say('## A canary equal to live (A/A)');
-say();
-say(
-  `${runs} runs per row. "Inconclusive" at the end is what a team is told; a "healthy" of an equal canary is right.`,
-);
-say();
-say(
-  '| views/h | looks | run | rolled back (false) | healthy at some look | inconclusive at the last look | median time to healthy |',
-);
-say('|---|---|---|---|---|---|---|');
-for (const [lookEveryMs, durationMs, label] of /** @type {const} */ ([
-  [5 * 60_000, 24 * hour, 'every 5 min'],
-  [30_000, 2 * hour, 'every 30 s (--watch)'],
-]))
-  for (const viewsPerHour of levels) {
-    const outcomes = runMany(
-      { viewsPerHour, lookEveryMs, durationMs, defect: null },
-      runs,
-      viewsPerHour + lookEveryMs,
-    );
+  say('## A canary equal to live (A/A), 5-minute looks for 24 h');
+  say();
+  say(
+    '| views/h | visitors behind one NAT | runs | rolled back (false) | healthy at some look | healthy within 8 h | no harm found within 8 h | a decision within 8 h | median time to a decision |',
+  );
+  say('|---|---|---|---|---|---|---|---|---|');
+  for (const row of aa) {
+    const outcomes = await row.outcomes;
+    const n = outcomes.length;
     const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
     const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null);
-    const inconclusive = outcomes.filter((o) => o.last === 'inconclusive').length;
+    const healthy8 = healthy.filter(
+      (o) => /** @type {number} */ (o.healthyBeforeRollbackAt) <= 8 * hour,
+    ).length;
+    const finished8 = outcomes.filter(
+      (o) => o.finishedAt !== null && o.finishedAt <= 8 * hour,
+    ).length;
+    const decisionAt = outcomes.flatMap((o) => {
+      const times = [o.healthyBeforeRollbackAt, o.finishedAt, o.rollbackAt].filter(
+        (t) => t !== null,
+      );
+      return times.length ? [Math.min(.../** @type {number[]} */ (times))] : [];
+    });
+    const decided8 = decisionAt.filter((t) => t <= 8 * hour).length;
     say(
-      `| ${viewsPerHour} | ${label} | ${duration(durationMs)} | ${rolled} (${pct(rolled, runs)}) | ${pct(healthy.length, runs)} | ${pct(inconclusive, runs)} | ${duration(median(healthy.map((o) => /** @type {number} */ (o.healthyBeforeRollbackAt))))} |`,
+      `| ${row.viewsPerHour} | ${row.natShare * 100} % | ${n} | ${rolled} (${pct(rolled, n)}) | ${pct(healthy.length, n)} | ${pct(healthy8, n)} | ${pct(finished8, n)} | ${pct(decided8, n)} | ${duration(median(decisionAt))} |`,
     );
   }
-say();
-
-/** Bad canaries. */
-const badRuns = runs;
-say('## Bad canaries: how fast they are rolled back');
-say();
-say(
-  `${badRuns} runs per row, 5-minute looks for up to 24 h. "Healthy first": runs where the bad canary was called healthy before its rollback.`,
-);
-say();
-say(
-  '| defect | views/h | rolled back | within 2 h | median time | median canary views | healthy first |',
-);
-say('|---|---|---|---|---|---|---|');
-/** @type {[string, Defect][]} */
-const defects = [
-  ['Home (/) throws for every visitor', { brokenRoute: '/' }],
-  ['error share 5× (0.5 % → 2.5 %)', { errorFactor: 5 }],
-  ['INP +50 %', { inpFactor: 1.5 }],
-  ['INP 2× on /about (20 % of views)', { inpFactor: 2, inpRoute: '/about' }],
-];
-for (const [name, defect] of defects)
-  for (const viewsPerHour of levels) {
-    const outcomes = runMany(
-      { viewsPerHour, lookEveryMs: 5 * 60_000, durationMs: 24 * hour, defect },
-      badRuns,
-      viewsPerHour * 7 + name.length,
-    );
-    const rolled = outcomes.filter((o) => o.rollbackAt !== null);
-    const within = rolled.filter((o) => /** @type {number} */ (o.rollbackAt) <= 2 * hour).length;
-    const healthyFirst = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
-    const views = median(rolled.map((o) => (defect.brokenRoute ? o.brokenViews : o.canaryViews)));
+  say();
+  say('### 30-second looks (--watch) for 2 h');
+  say();
+  say('| views/h | runs | rolled back (false) | healthy at some look |');
+  say('|---|---|---|---|');
+  for (const row of watch) {
+    const outcomes = await row.outcomes;
+    const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
+    const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
     say(
-      `| ${name} | ${viewsPerHour} | ${pct(rolled.length, badRuns)} | ${pct(within, badRuns)} | ${duration(median(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${views ?? '–'}${defect.brokenRoute ? ' (of /)' : ''} | ${healthyFirst} |`,
+      `| ${row.viewsPerHour} | ${outcomes.length} | ${rolled} (${pct(rolled, outcomes.length)}) | ${pct(healthy, outcomes.length)} |`,
     );
   }
-say();
+  say();
 
-/** Forged beacons, as the intake leaves them. */
-say('## Forged beacons');
-say();
-say('| scenario | views/h | runs | outcome |');
-say('|---|---|---|---|');
-const forgedRuns = Math.max(20, Math.round(runs / 4));
-/**
- * Runs of a day of 5-minute looks with forged beacons added to each step.
- * @param {number} viewsPerHour @param {Parameters<typeof simulateRun>[0]['forge']} forge
- * @param {number} salt @param {Partial<Parameters<typeof simulateRun>[0]>} [more] a defect, unserved views
- */
-const forgedDay = (viewsPerHour, forge, salt, more = {}) =>
-  runMany(
-    { viewsPerHour, lookEveryMs: 5 * 60_000, durationMs: 24 * hour, defect: null, forge, ...more },
-    forgedRuns,
-    salt,
-  );
-/**
- * Adds a forger's views to a step, marked on the canary as the intake marks a client (by
- * default one forger: "cf00000f00000" is not a mark the model's visitors have).
- * @param {LaneSamples} step @param {'live' | 'canary'} lane @param {number} views @param {number} errorViews
- * @param {string} [mark]
- */
-const addForged = (step, lane, views, errorViews, mark = 'cf00000f00000') => {
-  const sample = step[lane]['/'] ?? emptySample();
-  const clients = { ...sample.clients };
-  const badClients = { ...sample.badClients };
-  if (lane === 'canary') {
-    if (views) clients[mark] = (clients[mark] ?? 0) + views;
-    if (errorViews) badClients[mark] = (badClients[mark] ?? 0) + errorViews;
-  }
-  step[lane]['/'] = {
-    ...sample,
-    views: sample.views + views,
-    errorViews: sample.errorViews + errorViews,
-    clients,
-    badClients,
-  };
-};
-{
-  // Two beacons claiming 100 errors each after 10 h: each counts one error, no view.
-  const outcomes = forgedDay(
-    5000,
-    (at, step) => at === 10 * hour && addForged(step, 'canary', 0, 2),
-    1,
-  );
-  const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
+  say('## False "healthy" with the canary exactly at each floor');
+  say();
   say(
-    `| a healthy canary, 2 beacons with \`errors: 100\` after 10 h | 5000 | ${forgedRuns} | rolled back in ${rolled} |`,
+    "The canary worse than live by exactly a floor (erring visitors: each canary visitor also errs on its first view with the probability that puts the canary's share at the floor; INP and LCP: every value × 1.1, so the p75 of visitors' worst is 1.1× live's). A run ends at its first \"healthy\".",
   );
-}
-for (const viewsPerHour of [20, 100]) {
-  // 200 beacons from one address, each a view with an error, in the first minutes.
-  const outcomes = forgedDay(
-    viewsPerHour,
-    (at, step) =>
-      at === 5 * 60_000 && addForged(step, 'canary', clientBudget.views, clientBudget.errorViews),
-    2 + viewsPerHour,
-  );
-  const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
-  say(
-    `| a fresh healthy canary, 200 error beacons from one address | ${viewsPerHour} | ${forgedRuns} | rolled back in ${rolled} |`,
-  );
-}
-for (const viewsPerHour of [20, 100]) {
-  // A canary erring on 60 % of views, one forged good live view a minute (30 an hour count).
-  const outcomes = forgedDay(
-    viewsPerHour,
-    (at, step) => addForged(step, 'live', Math.round((clientBudget.views * 5 * 60_000) / hour), 0),
-    3 + viewsPerHour,
-    { defect: { errorFactor: 120 } },
-  );
-  const rolled = outcomes.filter((o) => o.rollbackAt !== null);
-  const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
-  say(
-    `| a canary erring on 60 % of views, one forged good live beacon a minute | ${viewsPerHour} | ${forgedRuns} | rolled back in ${rolled.length} (median ${duration(median(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))}); called healthy in ${healthy} |`,
-  );
-}
-// Three addresses spending their error budgets on the canary every hour: in one network (what
-// the judge weighs down), then in three networks (past what it can tell from visitors: the
-// bound the docs state).
-for (const [where, markOf, salt] of /** @type {const} */ ([
-  ['of one network', (/** @type {string} */ id) => `cf00000${id}`, 5],
-  ['in 3 networks', (/** @type {string} */ id) => `c${id}f00000`, 7],
-]))
-  for (const viewsPerHour of [20, 100]) {
-    const outcomes = forgedDay(
-      viewsPerHour,
-      (at, step) => {
-        if (at % hour !== 5 * 60_000) return;
-        for (const id of ['00000a', '00000b', '00000c'])
-          addForged(step, 'canary', clientBudget.errorViews, clientBudget.errorViews, markOf(id));
-      },
-      salt + viewsPerHour,
-    );
+  say();
+  say('| canary at | views/h | runs | called healthy | rolled back |');
+  say('|---|---|---|---|---|');
+  for (const row of floorRows) {
+    const outcomes = await row.outcomes;
+    const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
     const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
     say(
-      `| a healthy canary, 3 addresses ${where} each sending ${clientBudget.errorViews} error views an hour | ${viewsPerHour} | ${forgedRuns} | rolled back in ${rolled} |`,
+      `| ${row.name} | ${row.viewsPerHour} | ${outcomes.length} | ${healthy} (${pct(healthy, outcomes.length)}) | ${rolled} |`,
     );
   }
-{
-  // An equal canary whose page views' tokens are replayed on other instances: 100 canary views
-  // an hour counted without a page served.
-  const replayed = Math.round((100 * 5 * 60_000) / hour);
-  const outcomes = forgedDay(
-    5000,
-    (at, step) => {
-      for (let index = 0; index < replayed; index += 1)
-        addForged(step, 'canary', 1, 0, `cf10000${index.toString(16).padStart(6, '0')}`);
-    },
-    6,
-    { unserved: () => ({ live: 0, canary: replayed }) },
-  );
-  const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
-  say(
-    `| an equal canary, 100 canary views an hour from replayed tokens (no page served) | 5000 | ${forgedRuns} | called healthy in ${healthy} |`,
-  );
-}
-{
-  // An equal canary plus one client posing as canary visitors: 30 clean canary views an hour.
-  const outcomes = forgedDay(
-    100,
-    (at, step) =>
-      addForged(step, 'canary', Math.round((clientBudget.views * 5 * 60_000) / hour), 0),
-    4,
-  );
-  const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
-  say(
-    `| an equal canary, one client sending forged clean canary views (${clientBudget.views}/h) | 100 | ${forgedRuns} | called healthy in ${healthy} |`,
-  );
-}
-say();
-say(`Run time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  say();
 
-fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, `${lines.join('\n')}\n`);
-console.log(`Wrote ${path.relative(process.cwd(), out)}`);
+  say('## Bad canaries: how fast they are rolled back');
+  say();
+  say(
+    '5-minute looks for up to 24 h. "Healthy first": runs where the bad canary was called healthy (or finished "no harm found") before its rollback.',
+  );
+  say();
+  say(
+    '| defect | views/h | runs | rolled back | within 2 h | median time | median canary visitors | healthy first |',
+  );
+  say('|---|---|---|---|---|---|---|---|');
+  for (const row of badRows) {
+    const outcomes = await row.outcomes;
+    const n = outcomes.length;
+    const rolled = outcomes.filter((o) => o.rollbackAt !== null);
+    const within = rolled.filter((o) => /** @type {number} */ (o.rollbackAt) <= 2 * hour).length;
+    const first = outcomes.filter(
+      (o) => o.healthyBeforeRollbackAt !== null || o.finishedAt !== null,
+    ).length;
+    const visitors = median(
+      rolled.map((o) => (row.defect.brokenRoute ? o.brokenVisitors : o.canaryVisitors)),
+    );
+    say(
+      `| ${row.name} | ${row.viewsPerHour} | ${n} | ${pct(rolled.length, n)} | ${pct(within, n)} | ${duration(median(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${visitors ?? '–'}${row.defect.brokenRoute ? ' (of /)' : ''} | ${first} |`,
+    );
+  }
+  say();
+
+  say('## Forged beacons (100 views/h)');
+  say();
+  say(
+    '| scenario | runs | rolled back | median time to rollback | called healthy or "no harm found" |',
+  );
+  say('|---|---|---|---|---|');
+  for (const row of forgedRows) {
+    const outcomes = await row.outcomes;
+    const rolled = outcomes.filter((o) => o.rollbackAt !== null);
+    const healthy = outcomes.filter(
+      (o) => o.healthyBeforeRollbackAt !== null || o.finishedAt !== null,
+    ).length;
+    say(
+      `| ${row.name} | ${outcomes.length} | ${rolled.length} | ${duration(median(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${healthy} |`,
+    );
+  }
+  say();
+  say(
+    `Run time: ${((Date.now() - started) / 1000).toFixed(0)} s on ${workers} worker threads (${os.availableParallelism()} cores, load average ${os.loadavg()[0]?.toFixed(1)} at the end).`,
+  );
+  await Promise.all(pool.map((worker) => worker.terminate()));
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${lines.join('\n')}\n`);
+  console.log(`Wrote ${path.relative(process.cwd(), out)}`);
+}
+
+if (!isMainThread) {
+  const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+  port.on('message', (/** @type {{ id: number; scenario: Scenario; seed: number }} */ task) => {
+    const { forgery, ...scenario } = task.scenario;
+    const outcome = trafficModel.simulateRun({
+      ...scenario,
+      seed: task.seed,
+      ...(forgery
+        ? {
+            forge: (/** @type {number} */ at, /** @type {LaneSamples} */ step) =>
+              forge(forgery, at, step),
+          }
+        : {}),
+    });
+    port.postMessage({ id: task.id, outcome });
+  });
+} else {
+  const usage = `Usage: npm run bench:canary -- [--runs N] [--seed S] [--out FILE] [--workers W]
+
+  --runs N     runs per row at 20 and 100 views/h (half at 500, a quarter at 5,000; default 60)
+  --seed S     the seed (default 31)
+  --out FILE   where the report goes (default reports/canary-judge.md)
+  --workers W  worker threads (default: the cores)
+  --levels L   the traffic levels, views/h, comma-separated (default 20,100,500,5000)
+`;
+  await cli.runCli(async () => {
+    const line = args.parseCommandLine(
+      process.argv.slice(2),
+      {
+        runs: { type: 'string' },
+        seed: { type: 'string' },
+        out: { type: 'string' },
+        workers: { type: 'string' },
+        levels: { type: 'string' },
+      },
+      usage,
+    );
+    if (line.help) return void process.stdout.write(usage);
+    const whole = (/** @type {string} */ key, /** @type {number} */ fallback) => {
+      const value = Number(line.string(key) ?? fallback);
+      if (!Number.isInteger(value) || value < 1)
+        throw new cli.CliError(`--${key} takes a whole number of at least 1\n\n${usage}`, 2);
+      return value;
+    };
+    const runs = whole('runs', 60);
+    const seed = whole('seed', 31);
+    const workers = whole('workers', Math.max(1, os.availableParallelism()));
+    const out = path.resolve(line.string('out') ?? 'reports/canary-judge.md');
+    const levels = (line.string('levels') ?? '20,100,500,5000').split(',').map(Number);
+    if (!levels.every((level) => Number.isInteger(level) && level > 0))
+      throw new cli.CliError(`--levels takes whole numbers, comma-separated\n\n${usage}`, 2);
+    await writeReport({ runs, seed, workers, out, levels });
+  });
+}

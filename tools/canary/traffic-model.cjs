@@ -1,16 +1,19 @@
 // @ts-check
 /**
- * A seeded model of a site's visitors for the canary judge's bench: views arrive as a Poisson
- * process split over routes and lanes; each view errs, fails a load, has an LCP and (for the
- * share of visitors who interact) an INP, drawn from the distributions below, then counted
- * into the same samples and histogram buckets the render servers store. Each canary view comes
- * from a visitor drawn from the day's canary visitors (each makes `viewsPerVisitor` views a day
- * on average), four visitors to a network, marked as the render servers mark them.
+ * A seeded model of a site's visitors for the canary judge's bench, built to break a judge that
+ * treats views as independent: visitors come in sessions of very different lengths (a few make
+ * most of the views), one visitor's views share a device (their INP and LCP are alike), a few
+ * visitors' browsers throw far more often than the rest, and a share of visitors may sit behind
+ * one NAT (one address: one client mark). Each session is drawn into the canary or live as the
+ * cohort cookie draws it, its views spread round-robin over three render instances, and each
+ * view is counted as the intake counts it (a client's budget per lane, hour and instance),
+ * then kept as the minute aggregates keep it: views, erring views, and by client mark the views,
+ * the erring views and the worst INP and LCP.
  */
 const prand = require('pure-rand');
-const { bucketOf } = require('../../platform/field-data/histogram.cjs');
+const { clientBudget } = require('../../platform/field-data/client-budget.cjs');
 const { canaryPolicyOf, judgeCanary } = require('../../platform/releases/canary-judge.cjs');
-const { emptySample } = require('../../platform/releases/canary-samples.cjs');
+const { emptySample, mergeSamples } = require('../../platform/releases/canary-samples.cjs');
 
 /** @typedef {import('../../platform/releases/canary-samples.cjs').Sample} Sample */
 /** @typedef {import('../../platform/releases/canary-samples.cjs').LaneSamples} LaneSamples */
@@ -26,15 +29,25 @@ const model = Object.freeze({
     '/contact': 0.2,
     '/menu': 0.1,
   }),
-  errorShare: 0.005,
+  /** Session length: ceil(exp(σ·N(0,1))) views, at most 200 (median 1, mean about 2.4). */
+  sessionSigma: 1.2,
+  maxSessionViews: 200,
+  /** Most visitors' views err with this probability… */
+  errorShare: 0.003,
+  /** …a few flaky visitors' with this one. */
+  flakyShare: 0.03,
+  flakyErrorShare: 0.1,
   failedLoadShare: 0.002,
+  /** A visitor's device: INP and LCP × exp(σ·N(0,1)) for all of its views. */
+  deviceSigma: 0.4,
   lcpMedianMs: 900,
-  lcpSigma: 0.5,
+  lcpSigma: 0.35,
   inpMedianMs: 120,
-  inpSigma: 0.6,
-  interactShare: 0.4,
-  viewsPerVisitor: 1.5,
+  inpSigma: 0.45,
+  /** Visitors who interact at all (then each of their views has an INP). */
+  interactShare: 0.6,
   visitorsPerNetwork: 4,
+  instances: 3,
 });
 
 const hex6 = (/** @type {number} */ value) => value.toString(16).padStart(6, '0');
@@ -42,14 +55,19 @@ const hex6 = (/** @type {number} */ value) => value.toString(16).padStart(6, '0'
 /** A visitor's client mark (platform/field-data/client-marks.cjs's shape). @param {number} visitor */
 const markOf = (visitor) =>
   `c${hex6(Math.floor(visitor / model.visitorsPerNetwork) % 0x1000000)}${hex6(visitor % 0x1000000)}`;
+/** The one NAT's mark: one address in its own network. */
+const natMark = 'cfffffefffffe';
 
 /**
  * How the canary differs from live in a scenario.
  * @typedef {object} Defect
  * @property {string} [brokenRoute] every canary view of it errs
- * @property {number} [errorFactor] the canary's error share × this
+ * @property {number} [errorFactor] the canary's per-view error shares × this
+ * @property {number} [extraErringShare] each canary visitor also errs on its first view with this
+ *   probability (the error floor: visitors erring at live's share × 1.5 + 0.2 points)
  * @property {number} [inpFactor] the canary's INP × this, on inpRoute (every route without it)
  * @property {string} [inpRoute]
+ * @property {number} [lcpFactor] the canary's LCP × this
  */
 
 /** A random source: uniform numbers in [0, 1), normals, Poisson counts. @param {number} seed */
@@ -71,64 +89,135 @@ function randomSource(seed) {
   return { uniform, normal, poisson };
 }
 
-/**
- * Adds `count` views of one lane on one route to a sample.
- * @param {Sample} sample @param {number} count @param {string} route
- * @param {Defect | null} defect null for live (and a canary equal to it)
- * @param {ReturnType<typeof randomSource>} random
- * @param {number} visitors how many visitors the views come from (0: not marked, as live)
- */
-function addViews(sample, count, route, defect, random, visitors) {
-  const errorShare = model.errorShare * (defect?.errorFactor ?? 1);
-  const broken = defect?.brokenRoute === route;
-  const inpFactor =
-    defect?.inpFactor && (!defect.inpRoute || defect.inpRoute === route) ? defect.inpFactor : 1;
-  for (let view = 0; view < count; view += 1) {
-    sample.views += 1;
-    const mark = visitors > 0 ? markOf(Math.floor(random.uniform() * visitors)) : '';
-    if (mark) sample.clients[mark] = (sample.clients[mark] ?? 0) + 1;
-    const error = broken || random.uniform() < errorShare;
-    const failedLoad = random.uniform() < model.failedLoadShare;
-    if (error) sample.errorViews += 1;
-    if (failedLoad) sample.failedLoadViews += 1;
-    if (mark && (error || failedLoad)) sample.badClients[mark] = (sample.badClients[mark] ?? 0) + 1;
-    const lcp = model.lcpMedianMs * Math.exp(model.lcpSigma * random.normal());
-    const lcpKey = bucketOf('LCP', lcp);
-    sample.lcp[lcpKey] = (sample.lcp[lcpKey] ?? 0) + 1;
-    if (random.uniform() < model.interactShare) {
-      const inp = inpFactor * model.inpMedianMs * Math.exp(model.inpSigma * random.normal());
-      const inpKey = bucketOf('INP', inp);
-      sample.inp[inpKey] = (sample.inp[inpKey] ?? 0) + 1;
-    }
+/** @typedef {ReturnType<typeof randomSource>} Random */
+
+/** @param {Random} random */
+const sessionViews = (random) =>
+  Math.min(model.maxSessionViews, Math.ceil(Math.exp(model.sessionSigma * random.normal())));
+
+/** Mean views per session and the share of sessions meeting an error or a failed load (Monte Carlo, seeded). */
+const sessionFacts = (() => {
+  const random = randomSource(7);
+  let views = 0;
+  let erring = 0;
+  const count = 400_000;
+  for (let session = 0; session < count; session += 1) {
+    const length = sessionViews(random);
+    views += length;
+    const errorShare =
+      random.uniform() < model.flakyShare ? model.flakyErrorShare : model.errorShare;
+    const clean = (1 - errorShare) ** length * (1 - model.failedLoadShare) ** length;
+    if (random.uniform() > clean) erring += 1;
   }
+  return { meanViews: views / count, erringShare: erring / count };
+})();
+
+/**
+ * The canary's extra erring share that puts its erring visitors exactly at the floor (live's
+ * share × 1.5 + 0.2 points). @param {{ errorRatio: number; errorPoints: number }} policy
+ */
+const erringFloorExtra = (policy) => {
+  const q = sessionFacts.erringShare;
+  return ((policy.errorRatio - 1) * q + policy.errorPoints) / (1 - q);
+};
+
+/**
+ * Counts the intake leaves of one client's views on one instance: its budget per lane, hour
+ * and instance (a client's budget is stated per instance).
+ * @typedef {Map<string, { views: number; errorViews: number; failedLoadViews: number }>} Budgets
+ */
+
+/**
+ * Adds one view to a sample as the intake and aggregator would.
+ * @param {Sample} sample @param {string} mark @param {{ error: boolean; failedLoad: boolean; inp: number | null; lcp: number }} view
+ * @param {{ views: number; errorViews: number; failedLoadViews: number }} spent
+ */
+function addView(sample, mark, view, spent) {
+  const counted = spent.views < clientBudget.views;
+  const error = view.error && spent.errorViews < clientBudget.errorViews;
+  const failedLoad = view.failedLoad && spent.failedLoadViews < clientBudget.errorViews;
+  if (counted) {
+    spent.views += 1;
+    sample.views += 1;
+    sample.clients[mark] = (sample.clients[mark] ?? 0) + 1;
+  }
+  if (error) {
+    spent.errorViews += 1;
+    sample.errorViews += 1;
+  }
+  if (failedLoad) {
+    spent.failedLoadViews += 1;
+    sample.failedLoadViews += 1;
+  }
+  if (error || failedLoad) sample.badClients[mark] = (sample.badClients[mark] ?? 0) + 1;
+  sample.lcpWorst[mark] = Math.max(sample.lcpWorst[mark] ?? 0, Math.max(1, Math.round(view.lcp)));
+  if (view.inp !== null)
+    sample.inpWorst[mark] = Math.max(sample.inpWorst[mark] ?? 0, Math.max(1, Math.round(view.inp)));
 }
 
 /**
- * One interval's traffic: views per route and lane.
+ * One interval's traffic: sessions, their views per route and lane.
  * @param {object} step
  * @param {number} step.viewsPerHour all lanes
  * @param {number} step.share the canary's share, in percent
  * @param {number} step.ms the interval
+ * @param {number} step.atMs the interval's end (for the budgets' hour)
  * @param {Defect | null} step.defect
- * @param {ReturnType<typeof randomSource>} random
- * @returns {{ live: Record<string, Sample>; canary: Record<string, Sample> }}
+ * @param {number} step.natShare the share of visitors behind one NAT
+ * @param {{ next: number }} step.visitors the next visitor's number
+ * @param {Budgets} step.budgets
+ * @param {Random} random
+ * @returns {LaneSamples}
  */
-function trafficOf({ viewsPerHour, share, ms, defect }, random) {
-  /** @type {{ live: Record<string, Sample>; canary: Record<string, Sample> }} */
+function trafficOf(
+  { viewsPerHour, share: canaryShare, ms, atMs, defect, natShare, visitors, budgets },
+  random,
+) {
+  /** @type {LaneSamples} */
   const lanes = { live: {}, canary: {} };
-  for (const [route, weight] of Object.entries(model.routes))
-    for (const lane of /** @type {const} */ (['live', 'canary'])) {
-      const laneShare = lane === 'canary' ? share / 100 : 1 - share / 100;
-      const count = random.poisson((viewsPerHour * ms * weight * laneShare) / 3_600_000);
-      if (count === 0) continue;
-      const sample = emptySample();
-      const visitors =
-        lane === 'canary'
-          ? Math.max(1, Math.round((viewsPerHour * 24 * laneShare) / model.viewsPerVisitor))
-          : 0;
-      addViews(sample, count, route, lane === 'canary' ? defect : null, random, visitors);
-      lanes[lane][route] = sample;
+  const sessions = random.poisson((viewsPerHour * ms) / 3_600_000 / sessionFacts.meanViews);
+  const hour = Math.floor(atMs / 3_600_000);
+  const routes = Object.entries(model.routes);
+  let instance = 0;
+  for (let session = 0; session < sessions; session += 1) {
+    const lane = random.uniform() < canaryShare / 100 ? 'canary' : 'live';
+    const bad = lane === 'canary' ? defect : null;
+    const mark = random.uniform() < natShare ? natMark : markOf(visitors.next++);
+    const device = Math.exp(model.deviceSigma * random.normal());
+    const flaky = random.uniform() < model.flakyShare;
+    const interacts = random.uniform() < model.interactShare;
+    const errorShare = (flaky ? model.flakyErrorShare : model.errorShare) * (bad?.errorFactor ?? 1);
+    const extraFirst = bad?.extraErringShare ? random.uniform() < bad.extraErringShare : false;
+    const length = sessionViews(random);
+    for (let view = 0; view < length; view += 1) {
+      let pick = random.uniform();
+      let route = '/';
+      for (const [name, weight] of routes) {
+        route = name;
+        if ((pick -= weight) < 0) break;
+      }
+      const inpFactor =
+        bad?.inpFactor && (!bad.inpRoute || bad.inpRoute === route) ? bad.inpFactor : 1;
+      const values = {
+        error:
+          bad?.brokenRoute === route || (view === 0 && extraFirst) || random.uniform() < errorShare,
+        failedLoad: random.uniform() < model.failedLoadShare,
+        inp: interacts
+          ? inpFactor * device * model.inpMedianMs * Math.exp(model.inpSigma * random.normal())
+          : null,
+        lcp:
+          (bad?.lcpFactor ?? 1) *
+          device *
+          model.lcpMedianMs *
+          Math.exp(model.lcpSigma * random.normal()),
+      };
+      instance = (instance + 1) % model.instances;
+      const key = `${lane} ${mark} ${instance} ${hour}`;
+      let spent = budgets.get(key);
+      if (!spent) budgets.set(key, (spent = { views: 0, errorViews: 0, failedLoadViews: 0 }));
+      addView((lanes[lane][route] ??= emptySample()), mark, values, spent);
     }
+  }
   return lanes;
 }
 
@@ -136,40 +225,68 @@ function trafficOf({ viewsPerHour, share, ms, defect }, random) {
  * @typedef {object} RunOutcome
  * @property {number | null} rollbackAt ms since the start
  * @property {number | null} healthyBeforeRollbackAt the first "healthy", if before any rollback
+ * @property {number | null} finishedAt the first "no harm found", if before any rollback
  * @property {number} canaryViews at the rollback (or the end)
- * @property {number} brokenViews canary views of the broken route at the rollback
+ * @property {number} canaryVisitors at the rollback (or the end)
+ * @property {number} brokenVisitors canary visitors of the broken route at the rollback
  * @property {string} last the verdict at the last look
  */
 
 /**
- * Adds (sign 1) or takes away (sign -1) one step's samples, in place: the recent window moves
- * by one step per look instead of being summed again.
- * @param {LaneSamples} into @param {LaneSamples} step @param {1 | -1} [sign]
+ * Adds one step's samples into running ones, in place (counts add, worst values take the larger).
+ * @param {LaneSamples} into @param {LaneSamples} step
  */
-function addInto(into, step, sign = 1) {
+function addInto(into, step) {
   for (const lane of /** @type {const} */ (['live', 'canary']))
     for (const [route, sample] of Object.entries(step[lane])) {
       const target = (into[lane][route] ??= emptySample());
-      target.views += sign * sample.views;
-      target.errorViews += sign * sample.errorViews;
-      target.failedLoadViews += sign * sample.failedLoadViews;
-      for (const field of /** @type {const} */ (['inp', 'lcp', 'clients', 'badClients']))
-        for (const [key, count] of Object.entries(sample[field])) {
-          const next = (target[field][key] ?? 0) + sign * count;
-          if (next > 0) target[field][key] = next;
-          else delete target[field][key];
-        }
+      target.views += sample.views;
+      target.errorViews += sample.errorViews;
+      target.failedLoadViews += sample.failedLoadViews;
+      for (const field of /** @type {const} */ (['clients', 'badClients']))
+        for (const key in sample[field])
+          target[field][key] = (target[field][key] ?? 0) + (sample[field][key] ?? 0);
+      for (const field of /** @type {const} */ (['inpWorst', 'lcpWorst']))
+        for (const key in sample[field])
+          target[field][key] = Math.max(target[field][key] ?? 0, sample[field][key] ?? 0);
     }
 }
 
 /**
- * One canary run, looked at every `lookEveryMs` until a rollback or `durationMs`.
+ * A fresh copy of running samples for one look: the judge keeps what it works out about a
+ * sample's maps by their identity, and the running maps change between looks.
+ * @param {LaneSamples} lanes @returns {LaneSamples}
+ */
+function snapshotOf(lanes) {
+  /** @param {Record<string, Sample>} routes */
+  const copy = (routes) =>
+    Object.fromEntries(
+      Object.entries(routes).map(([route, sample]) => [
+        route,
+        {
+          ...sample,
+          clients: { ...sample.clients },
+          badClients: { ...sample.badClients },
+          inpWorst: { ...sample.inpWorst },
+          lcpWorst: { ...sample.lcpWorst },
+        },
+      ]),
+    );
+  return { live: copy(lanes.live), canary: copy(lanes.canary) };
+}
+
+/** @param {Record<string, Sample>} routes */
+const visitorsIn = (routes) => Object.keys(mergeSamples(Object.values(routes)).clients).length;
+
+/**
+ * One canary run, looked at every `lookEveryMs` until a rollback or `durationMs`, after
+ * `baselineMs` of live alone (the hours the judge compares live with).
  * @param {object} run
  * @param {number} run.viewsPerHour @param {number} run.lookEveryMs @param {number} run.durationMs
  * @param {Defect | null} run.defect @param {number} run.seed
+ * @param {number} [run.natShare]
  * @param {(atMs: number, step: LaneSamples) => void} [run.forge] adds forged data to a step
- * @param {(atMs: number) => { live: number; canary: number }} [run.unserved] views counted in a
- *   step without a page served (tokens replayed); every other view's page was served
+ * @param {boolean} [run.stopAtHealthy] end the run at its first "healthy"
  * @returns {RunOutcome}
  */
 function simulateRun({
@@ -178,59 +295,90 @@ function simulateRun({
   durationMs,
   defect,
   seed: runSeed,
+  natShare = 0,
   forge,
-  unserved,
+  stopAtHealthy = false,
 }) {
   const policy = canaryPolicyOf({ lookEveryMs });
   const random = randomSource(runSeed);
+  const visitors = { next: 0 };
+  /** @type {Budgets} */
+  let budgets = new Map();
+  let budgetHour = -1;
+  const baselineMs = 3 * 3_600_000;
+  /** @type {LaneSamples} */
+  const baseline = { live: {}, canary: {} };
+  const baselineStep = 15 * 60_000;
+  for (let at = -baselineMs + baselineStep; at <= 0; at += baselineStep) {
+    const step = trafficOf(
+      {
+        viewsPerHour,
+        share: 0,
+        ms: baselineStep,
+        atMs: at + baselineMs,
+        defect: null,
+        natShare,
+        visitors,
+        budgets,
+      },
+      random,
+    );
+    addInto(baseline, step);
+  }
+  budgets = new Map();
   /** @type {LaneSamples} */
   const cumulative = { live: {}, canary: {} };
   /** @type {LaneSamples[]} */
   const window = [];
   const windowSteps = Math.ceil(policy.recentMs / lookEveryMs);
-  /** @type {LaneSamples} */
-  const recent = { live: {}, canary: {} };
   /** @type {number | null} */
   let healthyAt = null;
+  /** @type {number | null} */
+  let finishedAt = null;
   let last = 'wait';
-  const served = { live: 0, canary: 0 };
+  const outcome = (/** @type {number | null} */ rollbackAt) => ({
+    rollbackAt,
+    healthyBeforeRollbackAt: healthyAt,
+    finishedAt,
+    canaryViews: Object.values(cumulative.canary).reduce((sum, s) => sum + s.views, 0),
+    canaryVisitors: visitorsIn(cumulative.canary),
+    brokenVisitors: defect?.brokenRoute
+      ? Object.keys(cumulative.canary[defect.brokenRoute]?.clients ?? {}).length
+      : 0,
+    last,
+  });
   for (let at = lookEveryMs; at <= durationMs; at += lookEveryMs) {
-    const step = trafficOf({ viewsPerHour, share, ms: lookEveryMs, defect }, random);
+    const hour = Math.floor(at / 3_600_000);
+    if (hour !== budgetHour) [budgets, budgetHour] = [new Map(), hour];
+    const step = trafficOf(
+      { viewsPerHour, share, ms: lookEveryMs, atMs: at, defect, natShare, visitors, budgets },
+      random,
+    );
     forge?.(at, step);
-    const replayed = unserved?.(at) ?? { live: 0, canary: 0 };
-    for (const lane of /** @type {const} */ (['live', 'canary']))
-      served[lane] +=
-        Object.values(step[lane]).reduce((sum, sample) => sum + sample.views, 0) - replayed[lane];
     addInto(cumulative, step);
     window.push(step);
-    addInto(recent, step);
-    if (window.length > windowSteps)
-      addInto(recent, /** @type {LaneSamples} */ (window.shift()), -1);
+    if (window.length > windowSteps) window.shift();
+    /** @type {LaneSamples} */
+    const recent = { live: {}, canary: {} };
+    if (at > 2 * policy.recentMs) for (const part of window) addInto(recent, part);
     const verdict = judgeCanary(
-      { cumulative, recent, startedAt: 0, share, served, now: at },
+      {
+        cumulative: snapshotOf(cumulative),
+        recent,
+        baseline,
+        startedAt: 0,
+        share,
+        now: at,
+      },
       policy,
     );
     last = verdict.verdict;
     if (verdict.verdict === 'healthy') healthyAt ??= at;
-    if (verdict.verdict === 'rollback') {
-      const views = Object.values(cumulative.canary).reduce((sum, s) => sum + s.views, 0);
-      return {
-        rollbackAt: at,
-        healthyBeforeRollbackAt: healthyAt,
-        canaryViews: views,
-        brokenViews: defect?.brokenRoute ? (cumulative.canary[defect.brokenRoute]?.views ?? 0) : 0,
-        last,
-      };
-    }
+    if (verdict.verdict === 'finished') finishedAt ??= at;
+    if (verdict.verdict === 'rollback') return outcome(at);
+    if (stopAtHealthy && healthyAt !== null) return outcome(null);
   }
-  const views = Object.values(cumulative.canary).reduce((sum, s) => sum + s.views, 0);
-  return {
-    rollbackAt: null,
-    healthyBeforeRollbackAt: healthyAt,
-    canaryViews: views,
-    brokenViews: 0,
-    last,
-  };
+  return outcome(null);
 }
 
-module.exports = { model, share, simulateRun };
+module.exports = { model, share, sessionFacts, erringFloorExtra, simulateRun };

@@ -11,7 +11,7 @@ import {
   zeroCounts,
   type MinuteAggregate,
 } from '../../../platform/field-data/aggregates.cjs';
-import { visitorMarks } from '../../../tests/support/field-data-seed';
+import { visitorMarks, visitorWorst } from '../../../tests/support/field-data-seed';
 import { bucketOf } from '../../../platform/field-data/histogram.cjs';
 import { clearEmulator } from './clear-emulator';
 import { judgeCanary } from '../index';
@@ -85,30 +85,48 @@ function serveCanary(minutesAgo: number): string {
 const inpOf = (count: number, ms: number) => ({ [bucketOf('INP', ms)]: count });
 const lcpOf = (count: number, ms: number) => ({ [bucketOf('LCP', ms)]: count });
 
+/** Views per seeded document: a minute's document keeps a mark per visitor, and Firestore's documents hold at most 1 MiB. */
+const perDocument = 5000;
+
 async function seed(id: string, lanes: Record<'live' | 'canary', Partial<MinuteAggregate>>) {
   const minute = minuteOf(Date.now() - 60_000);
   for (const [lane, fields] of Object.entries(lanes)) {
-    const set = lane === 'live' ? 'aaaaaaaaaaaa' : 'bbbbbbbbbbbb';
     const views = fields.views ?? 0;
-    // As the render servers store them: the canary's visitors marked, the pages served counted.
-    const marks =
-      lane === 'canary'
-        ? visitorMarks(views, Math.max(fields.errors ?? 0, fields.failedLoads ?? 0))
-        : {};
-    await db.doc(`fieldData/${aggregateIdOf(minute, set, '/')}`).set({
-      minute,
-      set,
-      route: '/',
-      lane,
-      canary: id,
-      releases: {},
-      ...zeroCounts(),
-      ...marks,
-      ...fields,
-    });
-    await db
-      .doc(`${servedCollection}/${servedIdOf(minute, set)}`)
-      .set({ minute, set, lane, canary: id, served: views });
+    // A busy lane as several sets' documents of the same minute (the judge merges by lane).
+    const parts = Math.max(1, Math.ceil(views / perDocument));
+    const share = (count = 0) => Math.round(count / parts);
+    const divided = (histogram: Record<string, number> = {}) =>
+      Object.fromEntries(Object.entries(histogram).map(([key, count]) => [key, share(count)]));
+    for (let part = 0; part < parts; part += 1) {
+      const set = `${lane === 'live' ? 'aaaaaaaaaa' : 'bbbbbbbbbb'}${String(part).padStart(2, '0')}`;
+      const aggregate: MinuteAggregate = {
+        minute,
+        set,
+        route: '/',
+        lane: lane as 'live' | 'canary',
+        canary: id,
+        releases: {},
+        ...zeroCounts(),
+        ...fields,
+        views: share(fields.views),
+        beacons: share(fields.beacons),
+        errors: part === 0 ? (fields.errors ?? 0) : 0,
+        failedLoads: part === 0 ? (fields.failedLoads ?? 0) : 0,
+        lcp: divided(fields.lcp),
+        inp: divided(fields.inp),
+      };
+      // As the render servers store them: both lanes' visitors marked with their worst INP and
+      // LCP, the pages served counted.
+      const from = (lane === 'live' ? 0 : 5_000_000) + part * perDocument;
+      await db.doc(`fieldData/${aggregateIdOf(minute, set, '/')}`).set({
+        ...aggregate,
+        ...visitorMarks(aggregate.views, Math.max(aggregate.errors, aggregate.failedLoads), from),
+        ...visitorWorst(aggregate, from),
+      });
+      await db
+        .doc(`${servedCollection}/${servedIdOf(minute, set)}`)
+        .set({ minute, set, lane, canary: id, served: aggregate.views });
+    }
   }
 }
 
@@ -135,7 +153,7 @@ describe('the scheduled canary judge', () => {
       releases: { 'remote-home': '2.0.0' },
       reasons: expect.arrayContaining([
         expect.stringMatching(
-          /^whole site \(whole run\): views with a failed load 15\.0 % on the canary/,
+          /^whole site \(whole run\): visitors who met an error or a failed load 15\.0 % on the canary/,
         ),
       ]),
       figures: { canary: { views: 200, failedLoads: 30 }, live: { views: 500 } },
@@ -156,7 +174,7 @@ describe('the scheduled canary judge', () => {
     expect(await decisionOf(id)).toMatchObject({
       decision: 'rollback',
       reasons: expect.arrayContaining([
-        expect.stringMatching(/^whole site \(whole run\): p75 INP/),
+        expect.stringMatching(/^whole site \(whole run\): p75 of each visitor's worst INP/),
       ]),
     });
   });

@@ -78,7 +78,12 @@ export async function judgeDeployedCanary(
   // A rollback stands until the deploy that ends the canary; judging it again would only repeat it.
   if (stored?.decision === 'rollback') return { kind: 'decided-before', canary, decision: stored };
   const verdict = await reviewCanary(db, canary, policy, now);
-  if (verdict.verdict === 'wait' || verdict.verdict === 'inconclusive')
+  // "No harm found" is the team's to act on (promote --finish), never an automatic decision.
+  if (
+    verdict.verdict === 'wait' ||
+    verdict.verdict === 'inconclusive' ||
+    verdict.verdict === 'finished'
+  )
     return { kind: 'wait', canary, verdict };
   const { decision, written } = await storeCanaryDecision(
     db,

@@ -1,12 +1,13 @@
 import { bucketOf, type Histogram } from '../../field-data/histogram.cjs';
+import { normalQuantile } from '../canary-distributions.cjs';
 import { canaryPolicyOf, defaultCanaryPolicy, judgeCanary } from '../canary-judge.cjs';
 import type { LaneSamples, Sample } from '../canary-samples.cjs';
 
 const startedAt = '2026-11-24T10:00:00.000Z';
 const minutes = (count: number) => Date.parse(startedAt) + count * 60_000;
 
-/** A spread of values around a centre, the same shape for every centre. */
-const spread = [0.45, 0.6, 0.75, 0.85, 0.95, 1, 1.1, 1.25, 1.45, 1.8];
+/** A spread of values around a centre, the same shape for every centre: 100 quantiles of a lognormal (σ 0.5). */
+const spread = Array.from({ length: 100 }, (_, index) => Math.exp(0.5 * normalQuantile((index + 0.5) / 100)));
 
 function histogramOf(metric: 'INP' | 'LCP', count: number, centreMs: number): Histogram {
   const histogram: Histogram = {};
@@ -23,19 +24,25 @@ const hex6 = (value: number) => value.toString(16).padStart(6, '0');
  * Client marks of `views` views from `clients` clients spread over `networks` networks (each
  * view its own client in its own network by default), the first `bad` views with an error.
  */
-function marksOf(views: number, bad: number, clients = views, networks = clients) {
+function marksOf(views: number, bad: number, clients = views, networks = clients, inpMs = 120, lcpMs = 900) {
   const all: Record<string, number> = {};
   const badClients: Record<string, number> = {};
+  const inpWorst: Record<string, number> = {};
+  const lcpWorst: Record<string, number> = {};
   for (let view = 0; view < views; view += 1) {
     const client = view % clients;
     const mark = `c${hex6(client % networks)}${hex6(client)}`;
     all[mark] = (all[mark] ?? 0) + 1;
     if (view < bad) badClients[mark] = (badClients[mark] ?? 0) + 1;
+    // The same spread as the histograms (each view's INP and LCP at one quantile).
+    const at = spread[(view * 37) % spread.length] ?? 1;
+    if (view % 5 < 2) inpWorst[mark] = Math.max(inpWorst[mark] ?? 0, Math.round(inpMs * at));
+    lcpWorst[mark] = Math.max(lcpWorst[mark] ?? 0, Math.round(lcpMs * at));
   }
-  return { clients: all, badClients };
+  return { clients: all, badClients, inpWorst, lcpWorst };
 }
 
-type SampleFields = Partial<Omit<Sample, 'views' | 'clients' | 'badClients'>> & {
+type SampleFields = Partial<Omit<Sample, 'views' | 'clients' | 'badClients' | 'inpWorst' | 'lcpWorst'>> & {
   inpMs?: number;
   /** How many clients in how many networks the views come from (each view its own by default). */
   from?: { clients: number; networks?: number };
@@ -50,7 +57,7 @@ const sample = (views: number, fields: SampleFields = {}): Sample => {
     failedLoadViews,
     inp: fields.inp ?? histogramOf('INP', Math.round(views * 0.4), fields.inpMs ?? 120),
     lcp: fields.lcp ?? histogramOf('LCP', views, 900),
-    ...marksOf(views, Math.max(errorViews, failedLoadViews), fields.from?.clients, fields.from?.networks),
+    ...marksOf(views, Math.max(errorViews, failedLoadViews), fields.from?.clients, fields.from?.networks, fields.inpMs),
   };
 };
 
@@ -82,14 +89,14 @@ describe('judgeCanary', () => {
     expect(verdict.verdict).toBe('inconclusive');
     expect(verdict.needs?.views).toBeGreaterThan(1000);
     expect(verdict.needs?.hours).toBeGreaterThan(10);
-    expect(verdict.reasons.at(-1)).toMatch(/to be conclusive: about \d+ more canary views \(.* h more at 10 canary views\/h, or about an hour at a \d+ % share\)/);
+    expect(verdict.reasons.at(-1)).toMatch(/to be conclusive: about \d+ more canary visitors \(.* h more at 10 canary visitors\/h, or about an hour at a \d+ % share\)/);
   });
 
   it('rolls back a significant error share over the floor, not one under it', () => {
     const live = { '/': sample(90_000, { errorViews: 900 }) };
     const over = judge(lanes(live, { '/': sample(10_000, { errorViews: 300 }) }), minutes(60));
     expect(over.verdict).toBe('rollback');
-    expect(over.reasons.join('\n')).toMatch(/views with an error 3\.0 % on the canary against 1\.0 % live/);
+    expect(over.reasons.join('\n')).toMatch(/visitors who met an error or a failed load 3\.0 % on the canary against 1\.0 % live/);
     // 1.3 % against 1 % on 10,000 views is significant, but under 1.5× + 0.2 points.
     const under = judge(lanes(live, { '/': sample(10_000, { errorViews: 130 }) }), minutes(60));
     expect(under.verdict).not.toBe('rollback');
@@ -100,7 +107,7 @@ describe('judgeCanary', () => {
     const canary = { '/': sample(1000), '/about': sample(300, { inpMs: 240 }) };
     const verdict = judge(lanes(live, canary), minutes(120));
     expect(verdict.verdict).toBe('rollback');
-    expect(verdict.reasons.join('\n')).toMatch(/route \/about \(whole run\): p75 INP/);
+    expect(verdict.reasons.join('\n')).toMatch(/route \/about \(whole run\): p75 of each visitor's worst INP/);
   });
 
   it('judges the recent hour besides the whole run', () => {
@@ -139,12 +146,12 @@ describe('judgeCanary', () => {
 
   it('does not call healthy a canary whose views come from too few clients, or beyond the pages served', () => {
     const live = { '/': sample(90_000) };
-    const few = judge(lanes(live, { '/': sample(10_000, { from: { clients: 19, networks: 19 } }) }), minutes(10));
+    const few = judge(lanes(live, { '/': sample(19) }), minutes(10));
     expect(few.verdict).toBe('inconclusive');
     expect(few.reasons[0]).toBe(
       'too few visitors: the canary\'s views come from 19 clients in 19 networks; healthy needs at least 20 clients in 5 networks',
     );
-    expect(few.needs?.views).toBe(1);
+    expect(few.needs?.views).toBeGreaterThanOrEqual(1);
     const cumulative = lanes(live, { '/': sample(10_000) });
     const served = (canary: number) =>
       judgeCanary({ cumulative, startedAt, share: 10, now: minutes(10), served: { live: 90_000, canary } });
@@ -180,5 +187,98 @@ describe('canaryPolicyOf', () => {
     expect(() => canaryPolicyOf({ minClients: 0 })).toThrow(/minClients/);
     expect(canaryPolicyOf({ minNetworks: 0 }).minNetworks).toBe(0);
     expect(() => canaryPolicyOf({ surprise: 1 } as never)).toThrow(/Unknown/);
+  });
+});
+
+/** A sample with extra visitors added: `count` marks in their own networks, each with `views` views. */
+function withVisitors(
+  base: Sample,
+  count: number,
+  { views, bad = false, inpMs, lcpMs = 900, network }: { views: number; bad?: boolean; inpMs?: number; lcpMs?: number; network?: number },
+): Sample {
+  const clients = { ...base.clients };
+  const badClients = { ...base.badClients };
+  const inpWorst = { ...base.inpWorst };
+  const lcpWorst = { ...base.lcpWorst };
+  const inp = { ...base.inp };
+  const lcp = { ...base.lcp };
+  for (let visitor = 0; visitor < count; visitor += 1) {
+    const mark = `c${hex6(network ?? 0xa00000 + visitor)}${hex6(0xb00000 + visitor)}`;
+    clients[mark] = views;
+    if (bad) badClients[mark] = views;
+    lcpWorst[mark] = lcpMs;
+    const lcpKey = bucketOf('LCP', lcpMs);
+    lcp[lcpKey] = (lcp[lcpKey] ?? 0) + views;
+    if (inpMs !== undefined) {
+      inpWorst[mark] = inpMs;
+      const inpKey = bucketOf('INP', inpMs);
+      inp[inpKey] = (inp[inpKey] ?? 0) + views;
+    }
+  }
+  const added = count * views;
+  return {
+    ...base,
+    views: base.views + added,
+    errorViews: base.errorViews + (bad ? added : 0),
+    clients,
+    badClients,
+    inpWorst,
+    lcpWorst,
+    inp,
+    lcp,
+  };
+}
+
+describe('judgeCanary, visitor by visitor', () => {
+  it('does not roll back for three flaky visitors whose many views all err', () => {
+    const live = { '/': sample(9000) };
+    const canary = { '/': withVisitors(sample(1000), 3, { views: 30, bad: true }) };
+    const verdict = judge(lanes(live, canary), minutes(120));
+    expect(verdict.verdict).not.toBe('rollback');
+  });
+
+  it('does not roll back for a few heavy visitors on slow devices, whose views are alike', () => {
+    // Equal lanes but for chance: 12 heavy slow visitors on the canary where 5 were expected.
+    const live = { '/': withVisitors(sample(9000), 45, { views: 20, inpMs: 400 }) };
+    const canary = { '/': withVisitors(sample(1000), 12, { views: 20, inpMs: 400 }) };
+    const verdict = judge(lanes(live, canary), minutes(120));
+    expect(verdict.verdict).not.toBe('rollback');
+  });
+
+  it('weighs live’s erring visitors by network: forged live errors from one /24 do not hide a broken canary', () => {
+    const live = { '/': withVisitors(sample(1000, { errorViews: 10 }), 400, { views: 1, bad: true, network: 0xf00000 }) };
+    const canary = { '/': sample(100, { errorViews: 40 }) };
+    const verdict = judge(lanes(live, canary), minutes(60));
+    expect(verdict.verdict).toBe('rollback');
+    expect(verdict.reasons.join('\n')).toMatch(/visitors who met an error or a failed load 40\.0 % on the canary against 1\.\d % live/);
+  });
+
+  it('blocks "healthy" when live rose from its own hours before the canary and the canary did not', () => {
+    const cumulative = lanes({ '/': sample(90_000, { errorViews: 1800 }) }, { '/': sample(10_000, { errorViews: 50 }) });
+    const baseline = lanes({ '/': sample(90_000, { errorViews: 450 }) }, {});
+    const verdict = judgeCanary({ cumulative, baseline, startedAt, share: 10, now: minutes(600) });
+    expect(verdict.verdict).toBe('inconclusive');
+    expect(verdict.reasons[0]).toMatch(/^data health: live's visitors met an error or a failed load in 2\.0 % against 0\.50 % in the 3 h before the canary/);
+    // Without a rise, the same canary is healthy.
+    const steady = lanes({ '/': sample(90_000, { errorViews: 1800 }) }, {});
+    expect(judgeCanary({ cumulative, baseline: steady, startedAt, share: 10, now: minutes(600) }).verdict).toBe('healthy');
+  });
+
+  it('does not call healthy a canary exactly at the p75 floor (1.1× live’s INP), however many visitors', () => {
+    const live = { '/': sample(90_000) };
+    const atFloor = judge(lanes(live, { '/': sample(10_000, { inpMs: 132 }) }), minutes(60));
+    expect(atFloor.verdict).not.toBe('healthy');
+    expect(atFloor.reasons.join('\n')).toMatch(/not yet shown below its floor: INP/);
+    expect(judge(lanes(live, { '/': sample(10_000) }), minutes(60)).verdict).toBe('healthy');
+  });
+
+  it('finishes a small canary with "no harm found" after six hours, naming what it could have missed', () => {
+    const cumulative = lanes({ '/': sample(27_000) }, { '/': sample(3000) });
+    const before = judge(cumulative, minutes(6 * 60 - 5));
+    expect(before.verdict).toBe('inconclusive');
+    const verdict = judge(cumulative, minutes(6 * 60));
+    expect(verdict.verdict).toBe('finished');
+    expect(verdict.reasons[0]).toMatch(/^no harm found after 360 min and 3000 canary visitors \(3000 views\): at 80 % power/);
+    expect(verdict.reasons[1]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d+ %, INP under 1\.\d\d×, LCP under 1\.\d\d×/);
   });
 });

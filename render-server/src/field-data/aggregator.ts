@@ -28,7 +28,7 @@ export interface AggregatorOptions {
 export interface Aggregator {
   /**
    * `notes`: whether the beacon had its own log line, whether its client's budget cut it, and
-   * its client's mark (client-marks.cjs), kept on the canary lane for its judge.
+   * its client's mark (client-marks.cjs), kept on the live and canary lanes for the canary's judge.
    */
   addBeacon(
     beacon: Beacon,
@@ -62,11 +62,21 @@ function incrementsOf(beacon: Beacon, client: string | undefined): Record<string
     const field = `${histogramFields[metric]}.${bucketOf(metric, value)}`;
     increments[field] = (increments[field] ?? 0) + 1;
   }
-  // Only what the client added: a mark with nothing is not a visitor of the canary.
+  // Only what the client added: a mark with nothing is not a visitor.
   if (client && beacon.view) increments[`clients.${client}`] = 1;
   if (client && (beacon.errors > 0 || beacon.failedLoads > 0))
     increments[`badClients.${client}`] = 1;
   return increments;
+}
+
+/** Each visitor's worst INP and LCP (whole ms, at least 1), kept with the document's maximum. */
+function maximumsOf(beacon: Beacon, client: string | undefined): Record<string, number> {
+  const maximums: Record<string, number> = {};
+  if (!client) return maximums;
+  const { INP, LCP } = beacon.metrics;
+  if (INP !== undefined) maximums[`inpWorst.${client}`] = Math.max(1, Math.round(INP));
+  if (LCP !== undefined) maximums[`lcpWorst.${client}`] = Math.max(1, Math.round(LCP));
+  return maximums;
 }
 
 /**
@@ -162,8 +172,9 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
         releases: { ...info.releases },
       };
       const path = `${aggregatesCollection}/${aggregateIdOf(minute, beacon.set, beacon.route)}`;
-      const client = lane === 'canary' ? notes.client : undefined;
-      pending.add(minute, path, fields, incrementsOf(beacon, client));
+      // Both lanes' visitors are marked: the judge compares visitor with visitor.
+      const client = lane === 'preview' ? undefined : notes.client;
+      pending.add(minute, path, fields, incrementsOf(beacon, client), maximumsOf(beacon, client));
     },
     addServed(set, info) {
       const minute = minuteOf(Date.now());

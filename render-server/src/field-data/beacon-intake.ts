@@ -133,9 +133,9 @@ export function createBeaconIntake(options: IntakeOptions) {
         ...(counted.cut ? { cut: true } : {}),
         ...(repeated ? { repeated: true } : {}),
       });
-    // Only the canary's judge reads marks: the live lane's many clients are not kept.
+    // Both lanes are marked alike: the canary's judge compares visitors (no address is kept).
     const client =
-      info.lane === 'canary' ? options.markOf(sender.client, sender.network) : undefined;
+      info.lane === 'preview' ? undefined : options.markOf(sender.client, sender.network);
     options.aggregator.addBeacon(beacon, info, { logged, cut: counted.cut, client });
     res.writeHead(204, { 'Cache-Control': 'no-store' });
     res.end();

@@ -15,6 +15,8 @@ export interface IncrementWrite {
   readonly mask: readonly string[];
   /** Field paths ("lcp.b12") and the whole numbers to add to them. */
   readonly increments: Readonly<Record<string, number>>;
+  /** Field paths ("inpWorst.<mark>") each set to the larger of its value and this one. */
+  readonly maximums?: Readonly<Record<string, number>>;
 }
 
 export interface FirestoreRest {
@@ -84,10 +86,16 @@ export function createFirestoreRest(options: FirestoreRestOptions): FirestoreRes
             fields: encodeFields(write.fields),
           },
           updateMask: { fieldPaths: write.mask },
-          updateTransforms: Object.entries(write.increments).map(([fieldPath, by]) => ({
-            fieldPath,
-            increment: { integerValue: String(by) },
-          })),
+          updateTransforms: [
+            ...Object.entries(write.increments).map(([fieldPath, by]) => ({
+              fieldPath,
+              increment: { integerValue: String(by) },
+            })),
+            ...Object.entries(write.maximums ?? {}).map(([fieldPath, value]) => ({
+              fieldPath,
+              maximum: { integerValue: String(value) },
+            })),
+          ],
         })),
       };
       const response = await fetch(`${base}/${database}/documents:commit`, {

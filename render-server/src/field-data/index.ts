@@ -6,14 +6,15 @@ import { clientMarkKeyOf, clientMarkOf } from '../../../platform/field-data/clie
 import { createAggregator } from './aggregator';
 import { createBeaconIntake } from './beacon-intake';
 import { createClientBudgets } from './client-budget';
-import { readFieldDataConfig } from './field-data-config';
+import type { FieldDataConfig } from './field-data-config';
 import { createFirestoreRest, type FirestoreRest } from './firestore-rest';
 import { createRateLimiter } from './rate-limiter';
 import { createSeenViews } from './seen-views';
 import type { SetInfo, SetInfoOf } from './set-info';
 import { createViewTokenDesk } from './view-token-desk';
 
-export type { SetInfo, SetInfoOf } from './set-info';
+export type { SetInfo } from './set-info';
+export { readFieldDataConfig, type FieldDataConfig } from './field-data-config';
 
 export interface FieldData {
   /** Answers POST /__vitals (and refuses any other method there); never throws. */
@@ -44,29 +45,41 @@ const maxViewsRemembered = 100_000;
 const loggedPerMinute = 120;
 
 /** How page views' tokens are signed, and who may be given one. */
-export interface ViewTokenSettings {
+interface ViewTokenSettings {
   readonly key: Buffer;
   /** Whether the visitor asking is served that set's lane (its session cookie says so). */
   readonly mayHold: (req: IncomingMessage, info: SetInfo) => boolean;
 }
 
-/** The field data of one render server, from its environment (throws a ConfigError if wrong). */
-export function createFieldData(
-  env: NodeJS.ProcessEnv,
-  setInfo: SetInfoOf,
-  tokens: ViewTokenSettings,
-): FieldData {
-  const config = readFieldDataConfig(env);
-  const rate = () =>
-    createRateLimiter({ burst: config.rateBurst, refillMs: config.rateRefillMs, maxClients });
-  const retryAfterSeconds = Math.ceil(config.rateRefillMs / 1000);
-  const store = config.project
+/**
+ * The Firestore client of the aggregates (and of the canary judge's decisions), or null when
+ * FIELD_DATA_PROJECT is unset. Made before the release lanes, which read the decisions.
+ */
+export function createFieldDataStore(config: FieldDataConfig): FirestoreRest | null {
+  return config.project
     ? createFirestoreRest({
         projectId: config.project,
         emulatorHost: config.emulatorHost,
         deadlineMs: storeDeadlineMs,
       })
     : null;
+}
+
+/** What the field data of a render server is built from; it reads no environment itself. */
+export interface FieldDataParts {
+  /** From createFieldDataStore(config), or null. */
+  readonly store: FirestoreRest | null;
+  /** The sets this server served lately (the release lanes'), which beacons must name. */
+  readonly setInfo: SetInfoOf;
+  readonly tokens: ViewTokenSettings;
+}
+
+/** The field data of one render server, from its checked settings (readFieldDataConfig). */
+export function createFieldData(config: FieldDataConfig, parts: FieldDataParts): FieldData {
+  const { store, setInfo, tokens } = parts;
+  const rate = () =>
+    createRateLimiter({ burst: config.rateBurst, refillMs: config.rateRefillMs, maxClients });
+  const retryAfterSeconds = Math.ceil(config.rateRefillMs / 1000);
   const aggregator = createAggregator({
     commit: store && ((writes) => store.commit(writes)),
     flushMs: config.flushMs,

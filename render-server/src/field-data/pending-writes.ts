@@ -18,13 +18,31 @@ export class PendingWrites {
     return this.byPath.size;
   }
 
-  add(minute: string, path: string, fields: StoredMap, increments: Record<string, number>): void {
+  add(
+    minute: string,
+    path: string,
+    fields: StoredMap,
+    increments: Record<string, number>,
+    maximums: Readonly<Record<string, number>> = {},
+  ): void {
     const waiting = this.byPath.get(path);
     const sums: Record<string, number> = { ...waiting?.write.increments };
     // Zeros are kept: every count field of MinuteAggregate exists from a document's first write.
     for (const [field, by] of Object.entries(increments)) sums[field] = (sums[field] ?? 0) + by;
+    const largest: Record<string, number> = { ...waiting?.write.maximums };
+    for (const [field, value] of Object.entries(maximums))
+      largest[field] = Math.max(largest[field] ?? 0, value);
     const mask = Object.keys(fields);
-    this.byPath.set(path, { minute, write: { path, fields, mask, increments: sums } });
+    this.byPath.set(path, {
+      minute,
+      write: {
+        path,
+        fields,
+        mask,
+        increments: sums,
+        ...(Object.keys(largest).length ? { maximums: largest } : {}),
+      },
+    });
   }
 
   /** Everything waiting, in the order of its minutes; the store is left empty. */
@@ -37,7 +55,7 @@ export class PendingWrites {
   /** Puts writes that could not be sent back, adding them to whatever came in meanwhile. */
   putBack(writes: readonly PendingWrite[]): void {
     for (const { minute, write } of writes)
-      this.add(minute, write.path, write.fields, { ...write.increments });
+      this.add(minute, write.path, write.fields, { ...write.increments }, write.maximums);
   }
 
   /** Drops the oldest minutes past `keep` distinct minutes; returns the minutes dropped. */

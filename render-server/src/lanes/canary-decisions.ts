@@ -1,3 +1,4 @@
+import { decisionsCollection } from '../../../platform/releases/canary-decisions.cjs';
 import { errorField, log } from '../log';
 
 /** A canary's judge's decision, as written to `canaryDecisions/{id}`. */
@@ -8,6 +9,22 @@ interface CanaryDecision {
 
 /** Reads a canary's decision document: null when there is none. */
 export type DecisionReader = (canaryId: string) => Promise<CanaryDecision | null>;
+
+/** What the decisions are read from: the field data's Firestore client fits. */
+interface DocumentReader {
+  getDocument(path: string): Promise<Readonly<Record<string, unknown>> | null>;
+}
+
+/** The decisions as the field data's store holds them (the collection named by the platform). */
+export function decisionReaderOf(store: DocumentReader | null): DecisionReader | null {
+  return (
+    store &&
+    (async (canary) => {
+      const decision = await store.getDocument(`${decisionsCollection}/${canary}`);
+      return decision && { decision: String(decision.decision), reasons: decision.reasons };
+    })
+  );
+}
 
 /**
  * Whether a canary's judge has rolled it back. The judge (the scheduled function, or

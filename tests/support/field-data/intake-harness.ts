@@ -57,7 +57,8 @@ export async function startIntake(
 ): Promise<Intake> {
   // The log module reads LOG_FORMAT when it loads: one JSON object a line for the tests to read.
   process.env.LOG_FORMAT = 'json';
-  const { createFieldData } = await import('../../../render-server/src/field-data');
+  const { createFieldData, createFieldDataStore, readFieldDataConfig } =
+    await import('../../../render-server/src/field-data');
   const settings = {
     FIELD_DATA_PROJECT: projectId,
     FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
@@ -66,14 +67,12 @@ export async function startIntake(
     ...env,
   };
   lanes = Object.fromEntries(Object.entries(sets).map(([id, known]) => [id, known.lane]));
-  const fieldData = createFieldData(
-    settings,
-    (id) => (Object.hasOwn(sets, id) ? sets[id] : undefined),
-    {
-      key: viewTokenKey,
-      mayHold: () => true,
-    },
-  );
+  const config = readFieldDataConfig(settings);
+  const fieldData = createFieldData(config, {
+    store: createFieldDataStore(config),
+    setInfo: (id) => (Object.hasOwn(sets, id) ? sets[id] : undefined),
+    tokens: { key: viewTokenKey, mayHold: () => true },
+  });
   const server = http.createServer((req, res) =>
     (req.url ?? '').startsWith(viewTokenPath)
       ? fieldData.viewToken(req, res)

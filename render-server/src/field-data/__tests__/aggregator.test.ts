@@ -83,3 +83,31 @@ it('writes nothing when nothing happened, and what is left on stop', async () =>
   await f.aggregator.stop();
   expect(f.commits.flat()).toHaveLength(1);
 });
+
+it("marks both lanes' visitors, and keeps each visitor's worst INP and LCP with a maximum", async () => {
+  const mark = 'c0a1b2c3d4e5f';
+  f.aggregator.addBeacon(beacon({ metrics: { LCP: 1200.4, INP: 80 } }), info, {
+    logged: true,
+    cut: false,
+    client: mark,
+  });
+  f.aggregator.addBeacon(beacon({ view: false, metrics: { INP: 310 }, errors: 1 }), info, {
+    logged: true,
+    cut: false,
+    client: mark,
+  });
+  const preview = { ...info, lane: 'preview' } as const;
+  f.aggregator.addBeacon(beacon({ set: 'ffffffffffff', metrics: { INP: 90 } }), preview, {
+    logged: true,
+    cut: false,
+    client: mark,
+  });
+  await jest.advanceTimersByTimeAsync(5000);
+  const [live, previewWrite] = f.commits.flat();
+  expect(live?.increments).toMatchObject({ [`clients.${mark}`]: 1, [`badClients.${mark}`]: 1 });
+  expect(live?.maximums).toEqual({ [`inpWorst.${mark}`]: 310, [`lcpWorst.${mark}`]: 1200 });
+  // A preview's visitors are nobody's comparison: not marked.
+  expect(previewWrite?.path).toContain('ffffffffffff');
+  expect(previewWrite?.maximums).toBeUndefined();
+  expect(Object.keys(previewWrite?.increments ?? {}).some((key) => key.includes(mark))).toBe(false);
+});

@@ -1,0 +1,238 @@
+// @ts-check
+/**
+ * A lane's sample seen visitor by visitor, the unit the canary draws: how many visitors, how
+ * many of them met an error or a failed load, and each visitor's worst INP and LCP. A visitor is
+ * a client mark (an IPv4 address, an IPv6 /64; client-marks.cjs), so a heavy visitor, a flaky
+ * browser or a whole NAT counts once, and one visitor's many alike views are one value.
+ *
+ * Either way, the network (IPv4 /24, IPv6 /48) holding the most of what is counted is counted no
+ * more than the next one, on both lanes: one network's many addresses cannot bend a verdict.
+ */
+const { networkOfMark } = require('../field-data/client-marks.cjs');
+
+/** @typedef {import('./canary-samples.cjs').Sample} Sample */
+/** @typedef {import('../field-data/histogram.cjs').Histogram} Histogram */
+
+/** Worst values are binned 1 % wide for the rank test and the floors (stored in whole ms). */
+const binGrowth = 1.01;
+/** @param {number} ms */
+const binOf = (ms) => (ms < 1 ? 0 : Math.floor(Math.log(ms) / Math.log(binGrowth)) + 1);
+/** The largest value of a bin. @param {number} bin */
+const binUpper = (bin) => binGrowth ** bin;
+
+/**
+ * @typedef {object} VisitorCounts
+ * @property {number} visitors
+ * @property {number} bad visitors who met an error or a failed load
+ * @property {number} badNetworks networks the (counted) bad visitors come from
+ * @property {number} badClients bad visitors counted (after the top network's cut)
+ * @property {number} networks
+ */
+
+/**
+ * Visitors and bad visitors of a sample. `weigh`: 'bad' cuts the network with the most bad
+ * visitors to the next one's count (and that network's visitors by the same share: for a
+ * rollback, and for live's floor), 'visitors' cuts the network with the most visitors to the
+ * next one's (its bad ones stay: for "healthy"), 'none' counts all.
+ * @param {Sample} sample @param {'bad' | 'visitors' | 'none'} weigh
+ * @returns {VisitorCounts}
+ */
+function visitorCountsOf(sample, weigh) {
+  const { networks, visitors, bad, badNetworks } = networksOf(sample);
+  const all = { visitors, bad, badNetworks, badClients: bad, networks: networks.length };
+  if (weigh === 'none' || networks.length === 0) return all;
+  const key = weigh === 'bad' ? 'bad' : 'visitors';
+  let top = { visitors: 0, bad: 0 };
+  let second = 0;
+  for (const entry of networks)
+    if (entry[key] > top[key]) {
+      second = top[key];
+      top = entry;
+    } else second = Math.max(second, entry[key]);
+  const cut = top[key] - second;
+  if (cut <= 0) return all;
+  if (weigh === 'visitors') return { ...all, visitors: Math.max(bad, visitors - cut) };
+  const visitorsCut = Math.round((top.visitors * cut) / top.bad);
+  return {
+    visitors: Math.max(bad - cut, visitors - visitorsCut),
+    bad: bad - cut,
+    badNetworks: second > 0 ? badNetworks : badNetworks - 1,
+    badClients: bad - cut,
+    networks: networks.length,
+  };
+}
+
+/**
+ * Visitors and erring visitors per network, once per sample (a look asks several times; the
+ * maps of a busy site hold tens of thousands of marks).
+ * @type {WeakMap<object, { networks: { visitors: number; bad: number }[]; visitors: number; bad: number; badNetworks: number }>}
+ */
+const networksCache = new WeakMap();
+
+/** @param {Sample} sample */
+function networksOf(sample) {
+  const { clients, badClients } = sample;
+  const cached = networksCache.get(clients);
+  if (cached && networksCache.get(badClients) === cached) return cached;
+  /** @type {Map<string, { visitors: number; bad: number }>} */
+  const networks = new Map();
+  let visitors = 0;
+  let bad = 0;
+  const note = (/** @type {string} */ mark, /** @type {boolean} */ isBad) => {
+    const network = networkOfMark(mark);
+    let entry = networks.get(network);
+    if (!entry) networks.set(network, (entry = { visitors: 0, bad: 0 }));
+    entry.visitors += 1;
+    visitors += 1;
+    if (isBad) {
+      entry.bad += 1;
+      bad += 1;
+    }
+  };
+  for (const mark in clients) if ((clients[mark] ?? 0) > 0) note(mark, (badClients[mark] ?? 0) > 0);
+  // A visitor whose view was cut by its budget but whose error counted is still a visitor.
+  for (const mark in badClients)
+    if ((badClients[mark] ?? 0) > 0 && !((clients[mark] ?? 0) > 0)) note(mark, true);
+  let badNetworks = 0;
+  for (const entry of networks.values()) if (entry.bad > 0) badNetworks += 1;
+  const result = { networks: [...networks.values()], visitors, bad, badNetworks };
+  networksCache.set(clients, result);
+  networksCache.set(badClients, result);
+  return result;
+}
+
+/**
+ * The visitors' worst values of one metric as a histogram of 1 % bins ("b<bin>" -> visitors),
+ * with the network of the most visitors cut to the next one's count: its `drop` end goes (the
+ * highest values, where dropping them errs against a verdict that the network could have
+ * forced; the lowest, for "healthy").
+ * @param {Readonly<Record<string, number>>} worst @param {'highest' | 'lowest' | 'none'} drop
+ * @returns {{ histogram: Histogram; count: number; networks: number; clients: number }}
+ */
+function worstHistogramOf(worst, drop) {
+  const { byNetwork, histogram: whole, clients } = worstByNetworkOf(worst);
+  let topNetwork = '';
+  let topCount = 0;
+  let second = 0;
+  for (const [network, list] of byNetwork)
+    if (list.length > topCount) {
+      second = topCount;
+      [topNetwork, topCount] = [network, list.length];
+    } else second = Math.max(second, list.length);
+  if (drop === 'none' || topCount <= second)
+    return { histogram: whole, count: clients, networks: byNetwork.size, clients };
+  /** @type {Histogram} */
+  const histogram = { ...whole };
+  const sorted = [...(byNetwork.get(topNetwork) ?? [])].sort((a, b) => a - b);
+  const dropped = drop === 'highest' ? sorted.slice(second) : sorted.slice(0, topCount - second);
+  for (const value of dropped) {
+    const key = `b${binOf(value)}`;
+    const left = (histogram[key] ?? 0) - 1;
+    if (left > 0) histogram[key] = left;
+    else delete histogram[key];
+  }
+  return {
+    histogram,
+    count: clients - dropped.length,
+    networks: byNetwork.size,
+    clients,
+  };
+}
+
+/** @type {WeakMap<object, { byNetwork: Map<string, number[]>; histogram: Histogram; clients: number }>} */
+const worstCache = new WeakMap();
+
+/** A worst map's values by network and as one histogram, once per map. @param {Readonly<Record<string, number>>} worst */
+function worstByNetworkOf(worst) {
+  const cached = worstCache.get(worst);
+  if (cached) return cached;
+  /** @type {Map<string, number[]>} */
+  const byNetwork = new Map();
+  /** @type {Histogram} */
+  const histogram = {};
+  let clients = 0;
+  for (const mark in worst) {
+    const value = worst[mark] ?? 0;
+    if (value <= 0) continue;
+    clients += 1;
+    const network = networkOfMark(mark);
+    const list = byNetwork.get(network);
+    if (list) list.push(value);
+    else byNetwork.set(network, [value]);
+    const key = `b${binOf(value)}`;
+    histogram[key] = (histogram[key] ?? 0) + 1;
+  }
+  const result = { byNetwork, histogram, clients };
+  worstCache.set(worst, result);
+  return result;
+}
+
+/** Bins of a histogram, lowest first, with their counts. @param {Histogram} histogram */
+function binsOf(histogram) {
+  return Object.entries(histogram)
+    .map(([key, count]) => /** @type {[number, number]} */ ([Number(key.slice(1)), count]))
+    .sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * The value at `fraction` of a binned histogram (its bin's upper bound); null when empty.
+ * @param {Histogram} histogram @param {number} fraction
+ */
+function binnedPercentile(histogram, fraction) {
+  const bins = binsOf(histogram);
+  const total = bins.reduce((sum, [, count]) => sum + count, 0);
+  if (total === 0) return null;
+  const rank = Math.ceil(fraction * total);
+  let seen = 0;
+  for (const [bin, count] of bins) {
+    seen += count;
+    if (seen >= rank) return binUpper(bin);
+  }
+  return null;
+}
+
+/**
+ * A value at or below the true `fraction` quantile with probability at least 1 - `level`: the
+ * lower bound of the k-th smallest visitor's bin, k the largest order statistic that lies below
+ * the quantile that often (binomial). Null when there are too few visitors for that.
+ * @param {Histogram} histogram @param {number} fraction @param {number} level
+ * @param {(k: number, n: number, p: number) => number} binomialCdf
+ */
+function lowerQuantileBound(histogram, fraction, level, binomialCdf) {
+  const bins = binsOf(histogram);
+  const total = bins.reduce((sum, [, count]) => sum + count, 0);
+  if (total === 0) return null;
+  // P(X_(k) > q) = P(fewer than k values ≤ q) = P(Bin(n, fraction) ≤ k - 1).
+  let low = 0;
+  let high = total;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (binomialCdf(middle - 1, total, fraction) <= level) low = middle;
+    else high = middle - 1;
+  }
+  if (low < 1) return null;
+  let seen = 0;
+  for (const [bin, count] of bins) {
+    seen += count;
+    if (seen >= low) return bin <= 0 ? 0 : binUpper(bin - 1);
+  }
+  return null;
+}
+
+/**
+ * Visitors whose worst value may lie above `threshold` (every visitor of a bin reaching past it).
+ * @param {Histogram} histogram @param {number} threshold
+ */
+function countAbove(histogram, threshold) {
+  let above = 0;
+  for (const [bin, count] of binsOf(histogram)) if (binUpper(bin) > threshold) above += count;
+  return above;
+}
+
+module.exports = {
+  visitorCountsOf,
+  worstHistogramOf,
+  binnedPercentile,
+  lowerQuantileBound,
+  countAbove,
+};
