@@ -13,6 +13,7 @@ import {
   createFieldDataStore,
   readFieldDataConfig,
   type FieldData,
+  type FieldDataConfig,
 } from './field-data';
 import { decisionReaderOf } from './lanes/canary-decisions';
 import { readPreviewHere } from './lanes/preview-reading';
@@ -34,7 +35,7 @@ const maxFailuresRemembered = 256;
  * the field-data intake, the handlers of pages, files, fonts and preview links, and the HTTP
  * server that routes requests to them. Nothing below imports what is above it.
  */
-function compose(config: ServerConfig, shell: ShellAssets) {
+function compose(config: ServerConfig, fieldDataConfig: FieldDataConfig, shell: ShellAssets) {
   const logOnce = errorOnce(maxFailuresRemembered);
   // Field data: beacons name the sets this server served lately; the canary judge's decisions
   // are read from the same Firestore the aggregates go to.
@@ -42,9 +43,6 @@ function compose(config: ServerConfig, shell: ShellAssets) {
     preview: (token: string) => readPreviewHere(config, token),
     cohort: config.cohortKey,
   };
-  // The field-data settings belong in config.ts's checked config (read once at start); until
-  // then they are read here, the one other place the environment is read.
-  const fieldDataConfig = readFieldDataConfig(process.env);
   const store = createFieldDataStore(fieldDataConfig);
   const lanes = new ReleaseLanes(config, shell, decisionReaderOf(store), logOnce);
   const pages = new PageService(config, lanes, logOnce);
@@ -92,7 +90,9 @@ async function main(): Promise<void> {
   const handed = process.argv.includes('--keys-on-stdin')
     ? await readHandedSecret(process.stdin)
     : undefined;
+  // The environment is read here only, once, and checked before anything starts.
   const config = readConfig(process.env, __dirname, checking, handed);
+  const fieldDataConfig = readFieldDataConfig(process.env);
   configureLog(config);
   // `server.js --check`: render every route with REMOTES_JSON's versions, say what failed, exit
   // (non-zero when anything failed or it ran out of time).
@@ -102,7 +102,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(check)}\n`);
     process.exit(check.ok ? 0 : 1);
   }
-  const { lanes, fieldData, server } = compose(config, await readShellAssets(config.staticDir));
+  const { lanes, fieldData, server } = compose(
+    config,
+    fieldDataConfig,
+    await readShellAssets(config.staticDir),
+  );
   await lanes.start();
   server.listen(config.port, config.host, () => {
     const address = server.address();
