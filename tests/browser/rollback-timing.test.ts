@@ -6,6 +6,7 @@ import stack from '../../tools/stack/stack.cjs';
 import paths from '../../tools/stack/paths.cjs';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { ports, setUpSite, siteUrl } from '../support/browser/site';
+import { median } from '../../tools/bench/figures.cjs';
 
 /**
  * How fast a fault is undone: a release forced live in an emergency (`--force --reason`, no
@@ -77,8 +78,6 @@ async function msUntilServed(started: number, version: string): Promise<number> 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 describe('an emergency and its rollback', () => {
   it('a forced release is served within 5 s of the command; the rollback within 2 s (median of 5)', async () => {

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import args from '../cli/args.cjs';
 import cli from '../cli/cli.cjs';
+import figures from '../bench/figures.cjs';
 import { clientBudget } from '../../platform/field-data/client-budget.cjs';
 import { defaultCanaryPolicy } from '../../platform/releases/canary-judge.cjs';
 import { emptySample } from '../../platform/releases/canary-samples.cjs';
@@ -76,12 +77,9 @@ function forge(forgery, atMs, step) {
   }
 }
 
+const { median } = figures;
 /** @param {number[]} values */
-function median(values) {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return /** @type {number} */ (sorted[Math.floor((sorted.length - 1) / 2)]);
-}
+const medianOf = (values) => (values.length ? median(values) : null);
 /** @param {number} part @param {number} whole */
 const pct = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
 /** @param {number | null} ms */
@@ -320,7 +318,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
     });
     const decided8 = decisionAt.filter((t) => t <= 8 * hour).length;
     say(
-      `| ${row.viewsPerHour} | ${row.natShare * 100} % | ${n} | ${rolled} (${pct(rolled, n)}) | ${pct(healthy.length, n)} | ${pct(healthy8, n)} | ${pct(finished8, n)} | ${pct(decided8, n)} | ${duration(median(decisionAt))} |`,
+      `| ${row.viewsPerHour} | ${row.natShare * 100} % | ${n} | ${rolled} (${pct(rolled, n)}) | ${pct(healthy.length, n)} | ${pct(healthy8, n)} | ${pct(finished8, n)} | ${pct(decided8, n)} | ${duration(medianOf(decisionAt))} |`,
     );
   }
   say();
@@ -374,11 +372,11 @@ async function writeReport({ runs, seed, workers, out, levels }) {
     const first = outcomes.filter(
       (o) => o.healthyBeforeRollbackAt !== null || o.finishedAt !== null,
     ).length;
-    const visitors = median(
+    const visitors = medianOf(
       rolled.map((o) => (row.defect.brokenRoute ? o.brokenVisitors : o.canaryVisitors)),
     );
     say(
-      `| ${row.name} | ${row.viewsPerHour} | ${n} | ${pct(rolled.length, n)} | ${pct(within, n)} | ${duration(median(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${visitors ?? '–'}${row.defect.brokenRoute ? ' (of /)' : ''} | ${first} |`,
+      `| ${row.name} | ${row.viewsPerHour} | ${n} | ${pct(rolled.length, n)} | ${pct(within, n)} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${visitors ?? '–'}${row.defect.brokenRoute ? ' (of /)' : ''} | ${first} |`,
     );
   }
   say();
@@ -396,7 +394,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
       (o) => o.healthyBeforeRollbackAt !== null || o.finishedAt !== null,
     ).length;
     say(
-      `| ${row.name} | ${outcomes.length} | ${rolled.length} | ${duration(median(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${healthy} |`,
+      `| ${row.name} | ${outcomes.length} | ${rolled.length} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${healthy} |`,
     );
   }
   say();
