@@ -84,6 +84,8 @@ it('a healthy canary plus 2 beacons claiming 100 errors each is not rolled back'
     ...minutes.map((minute) => laneMinute('live', minute, 5000, 25)),
     laneMinute('canary', minutes[0] ?? '', 5000, 25),
   ]);
+  // The forged beacons' minutes: from this one on (a slow machine may cross into the next).
+  const sentFrom = minuteOf(Date.now());
   for (let index = 0; index < 2; index += 1)
     expect(
       (await send(intake.port, { client: '192.0.2.7', body: beacon({ view: false, errors: 100 }) }))
@@ -91,7 +93,7 @@ it('a healthy canary plus 2 beacons claiming 100 errors each is not rolled back'
     ).toBe(204);
   await intake.fieldData.flush();
   const forged = (await storedDocuments(projectId, 'fieldData')).filter(
-    (doc) => doc.fields.minute === minuteOf(Date.now()),
+    (doc) => String(doc.fields.minute) >= sentFrom,
   );
   expect(sumOf(forged, 'errors')).toBe(2);
   const verdict = await reviewCanary(db, canary, defaultCanaryPolicy);
