@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,15 +10,14 @@ import {
   historyKey,
   leadLimits,
 } from '../../platform/contact-request/contact-schema.cjs';
-import { clearEmulator } from '../support/emulators/firestore';
-import { clearAccounts, createAccount, grantStaffAccess } from '../support/browser/staff-accounts';
+import { grantStaffAccess } from '../support/browser/staff-accounts';
+import { authEmulator, emulator } from '../support/browser/site';
 import {
-  authEmulator,
-  emulator,
-  openPage,
-  setUpSiteAndBrowser,
-  visit,
-} from '../support/browser/site';
+  axeViolations,
+  eventually,
+  setUpStaffInbox,
+  staffAccounts,
+} from '../support/browser/staff-inbox-harness';
 
 /**
  * What a staff member can trust (issue 42, points 1-4): nothing typed is cut, a conflict is
@@ -31,71 +28,16 @@ import {
 // Two browsers at once, a federated page, Firebase Auth and live listeners: seconds per step.
 jest.setTimeout(120_000);
 
-const ada = { email: 'ada@firstday.studio', password: 'staff-password-1' };
-const bo = { email: 'bo@firstday.studio', password: 'staff-password-2' };
-const cy = { email: 'cy@firstday.studio', password: 'staff-password-3' };
-
-const ctx = setUpSiteAndBrowser();
-let admin: App;
-let db: Firestore;
-const pagesOpened: Array<{ page: Page; errors: string[] }> = [];
-
-beforeAll(async () => {
-  admin = initializeApp({ projectId: emulator.projectId }, 'staff-inbox-trust-test');
-  db = getFirestore(admin);
-  await clearAccounts();
-  for (const account of [ada, bo, cy]) await createAccount(account.email, account.password, true);
-});
-
-afterAll(async () => {
-  if (admin) await deleteApp(admin);
-});
-
-beforeEach(async () => {
-  await clearEmulator(emulator.projectId);
-  await grantStaffAccess(ada.email, bo.email, cy.email);
-});
-
-afterEach(async () => {
-  for (const { page, errors } of pagesOpened.splice(0)) {
-    await page.context().close();
-    expect(errors).toEqual([]);
-  }
-});
-
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const opened = await openPage(ctx.browser, { viewport });
-  pagesOpened.push(opened);
-  return opened.page;
-}
-
-async function signInAsStaff(page: Page, account: { email: string; password: string }) {
-  await visit(page, '/staff');
-  await page.getByLabel(staffInbox.signIn.email).fill(account.email);
-  await page.getByLabel(staffInbox.signIn.password).fill(account.password);
-  await page.getByRole('button', { name: staffInbox.signIn.submit, exact: true }).click();
-  await page.getByRole('searchbox', { name: staffInbox.tools.search }).waitFor();
-}
+const { ada, bo, cy } = staffAccounts;
+const inbox = setUpStaffInbox('staff-inbox-trust-test');
+const { newPage, signInAsStaff } = inbox;
 
 const storedId = 'LeadToTrust000000001';
 const name = 'Lin Okafor';
 
-async function storeRequest(extra: Record<string, unknown> = {}) {
-  await db
-    .collection(collections.requests)
-    .doc(storedId)
-    .set({
-      name,
-      phone: '+442079460958',
-      email: 'lin@example.com',
-      company: 'Okafor Studio',
-      message: 'We need a new site.',
-      createdAt: Timestamp.fromMillis(Date.now() - 60_000),
-      ...extra,
-    });
-}
-
-const stored = async () => (await db.collection(collections.requests).doc(storedId).get()).data();
+const storeRequest = (extra: Record<string, unknown> = {}) =>
+  inbox.storeRequest(storedId, name, extra);
+const stored = () => inbox.stored(storedId);
 
 const noteLabel = staffInbox.actionLabel(staffInbox.lead.note, name);
 
@@ -118,29 +60,6 @@ const focused = (page: Page) =>
     if (!element || element === document.body) return 'body';
     return element.getAttribute('aria-label') || element.id || element.textContent || '';
   });
-
-/** Waits until `read()` equals `expected`. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    try {
-      expect(value).toEqual(expected);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-}
 
 /** Pastes `text` into the focused field as a clipboard paste does (one insertion, as typed). */
 async function paste(page: Page, field: ReturnType<Page['getByRole']>, text: string) {
@@ -238,9 +157,9 @@ describe('every change names an account', () => {
   it('an unverified account\'s change is shown under its roster name, never its claimed address or "Someone"', async () => {
     await storeRequest();
     const director = 'studio.director@firstday.studio';
-    const user = await getAuth(admin).getUserByEmail(bo.email);
+    const user = await getAuth(inbox.admin).getUserByEmail(bo.email);
     // Bo changes their sign-in address to the director's; the provider has not verified it.
-    await getAuth(admin).updateUser(user.uid, { email: director, emailVerified: false });
+    await getAuth(inbox.admin).updateUser(user.uid, { email: director, emailVerified: false });
     try {
       const page = await newPage();
       await signInAsStaff(page, { email: director, password: bo.password });
@@ -262,7 +181,7 @@ describe('every change names an account', () => {
       ).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
     } finally {
-      await getAuth(admin).updateUser(user.uid, { email: bo.email, emailVerified: true });
+      await getAuth(inbox.admin).updateUser(user.uid, { email: bo.email, emailVerified: true });
     }
   });
 });
@@ -303,8 +222,8 @@ describe('a draft outlives a sign-out', () => {
     await page.getByLabel(staffInbox.signIn.email).waitFor();
 
     // Cy's access is granted again; signing in on the same device offers the draft back.
-    const user = await getAuth(admin).getUserByEmail(cy.email);
-    await getAuth(admin).setCustomUserClaims(user.uid, { staff: true });
+    const user = await getAuth(inbox.admin).getUserByEmail(cy.email);
+    await getAuth(inbox.admin).setCustomUserClaims(user.uid, { staff: true });
     await grantStaffAccess(cy.email);
     await signInAsStaff(page, cy);
     const restore = page.getByRole('button', {
@@ -333,7 +252,7 @@ describe('what staff still missed', () => {
       [other, 'Mo Reyes', 2],
       [third, 'Ida Chen', 3],
     ] as const) {
-      await db
+      await inbox.db
         .collection(collections.requests)
         .doc(id)
         .set({
@@ -378,7 +297,7 @@ describe('what staff still missed', () => {
 
   it('bulk: status, owner and delete on the selected requests, each after one confirmation', async () => {
     await storeThree();
-    await db.doc(`staffMembers/${bo.email}`).set({ seenAt: Timestamp.now() });
+    await inbox.db.doc(`staffMembers/${bo.email}`).set({ seenAt: Timestamp.now() });
     const page = await newPage({ width: 390, height: 844 });
     await signInAsStaff(page, ada);
     const pick = (who: string) =>
@@ -396,7 +315,7 @@ describe('what staff still missed', () => {
     await dialog.getByRole('button', { name: staffInbox.bulk.confirm }).click();
     await page.getByText(staffInbox.bulk.done(2, 0)).waitFor();
     const status = async (id: string) =>
-      (await db.collection(collections.requests).doc(id).get()).get('status') as unknown;
+      (await inbox.db.collection(collections.requests).doc(id).get()).get('status') as unknown;
     expect([await status(storedId), await status(other), await status(third)]).toEqual([
       'in-talks',
       'in-talks',
@@ -408,7 +327,7 @@ describe('what staff still missed', () => {
     await page.getByRole('combobox', { name: staffInbox.bulk.setOwner }).selectOption(bo.email);
     await page.getByRole('dialog').getByRole('button', { name: staffInbox.bulk.confirm }).click();
     const owner = async (id: string) =>
-      (await db.collection(collections.requests).doc(id).get()).get('owner') as unknown;
+      (await inbox.db.collection(collections.requests).doc(id).get()).get('owner') as unknown;
     await eventually(async () => [await owner(storedId), await owner(third)], [bo.email, bo.email]);
 
     // Delete: Escape keeps them; confirmed, both go.
@@ -420,14 +339,14 @@ describe('what staff still missed', () => {
     await ask.getByText(staffInbox.bulk.confirmDelete(2)).waitFor();
     await page.keyboard.press('Escape');
     await ask.waitFor({ state: 'hidden' });
-    expect((await db.collection(collections.requests).doc(other).get()).exists).toBe(true);
+    expect((await inbox.db.collection(collections.requests).doc(other).get()).exists).toBe(true);
     await page.getByRole('button', { name: staffInbox.bulk.delete }).click();
     await ask.getByRole('button', { name: staffInbox.bulk.confirm }).click();
     await eventually(
-      async () => (await db.collection(collections.requests).doc(third).get()).exists,
+      async () => (await inbox.db.collection(collections.requests).doc(third).get()).exists,
       false,
     );
-    expect((await db.collection(collections.requests).doc(other).get()).exists).toBe(false);
+    expect((await inbox.db.collection(collections.requests).doc(other).get()).exists).toBe(false);
     expect(await page.locator('main article h3').allInnerTexts()).toEqual([name]);
   });
 

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,20 +11,14 @@ import {
   historyArchive,
   historyKey,
 } from '../../platform/contact-request/contact-schema.cjs';
-import { clearEmulator } from '../support/emulators/firestore';
+import { idTokenOf } from '../support/browser/staff-accounts';
+import { authEmulator, emulator, visit } from '../support/browser/site';
 import {
-  clearAccounts,
-  createAccount,
-  grantStaffAccess,
-  idTokenOf,
-} from '../support/browser/staff-accounts';
-import {
-  authEmulator,
-  emulator,
-  openPage,
-  setUpSiteAndBrowser,
-  visit,
-} from '../support/browser/site';
+  axeViolations,
+  eventually,
+  setUpStaffInbox,
+  staffAccounts,
+} from '../support/browser/staff-inbox-harness';
 
 /**
  * Staff never lose work (issue 32): a note pasted with direction marks, two staff on one note,
@@ -37,72 +29,16 @@ import {
 // Two browsers at once, a federated page, Firebase Auth and live listeners: seconds per step.
 jest.setTimeout(120_000);
 
-const ada = { email: 'ada@firstday.studio', password: 'staff-password-1' };
-const bo = { email: 'bo@firstday.studio', password: 'staff-password-2' };
-const cy = { email: 'cy@firstday.studio', password: 'staff-password-3' };
-
-const ctx = setUpSiteAndBrowser();
-let admin: App;
-let db: Firestore;
-const pagesOpened: Array<{ page: Page; errors: string[] }> = [];
-
-beforeAll(async () => {
-  admin = initializeApp({ projectId: emulator.projectId }, 'staff-inbox-work-test');
-  db = getFirestore(admin);
-  await clearAccounts();
-  for (const account of [ada, bo, cy]) await createAccount(account.email, account.password, true);
-});
-
-afterAll(async () => {
-  if (admin) await deleteApp(admin);
-});
-
-beforeEach(async () => {
-  await clearEmulator(emulator.projectId);
-  await grantStaffAccess(ada.email, bo.email, cy.email);
-});
-
-afterEach(async () => {
-  for (const { page, errors } of pagesOpened.splice(0)) {
-    await page.context().close();
-    expect(errors).toEqual([]);
-  }
-});
-
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const opened = await openPage(ctx.browser, { viewport, acceptDownloads: true });
-  pagesOpened.push(opened);
-  return opened.page;
-}
-
-async function signInAsStaff(page: Page, account: { email: string; password: string }) {
-  await visit(page, '/staff');
-  await page.getByLabel(staffInbox.signIn.email).fill(account.email);
-  await page.getByLabel(staffInbox.signIn.password).fill(account.password);
-  await page.getByRole('button', { name: staffInbox.signIn.submit, exact: true }).click();
-  await page.getByRole('searchbox', { name: staffInbox.tools.search }).waitFor();
-}
+const { ada, bo, cy } = staffAccounts;
+const inbox = setUpStaffInbox('staff-inbox-work-test', { acceptDownloads: true });
+const { newPage, signInAsStaff } = inbox;
 
 const storedId = 'LeadWithAHistory0001';
 const name = 'Lin Okafor';
 
-async function storeRequest(extra: Record<string, unknown> = {}, id = storedId) {
-  await db
-    .collection(collections.requests)
-    .doc(id)
-    .set({
-      name,
-      phone: '+442079460958',
-      email: 'lin@example.com',
-      company: 'Okafor Studio',
-      message: 'We need a new site.',
-      createdAt: Timestamp.fromMillis(Date.now() - 60_000),
-      ...extra,
-    });
-}
-
-const stored = async (id = storedId) =>
-  (await db.collection(collections.requests).doc(id).get()).data();
+const storeRequest = (extra: Record<string, unknown> = {}, id = storedId) =>
+  inbox.storeRequest(id, name, extra);
+const stored = (id = storedId) => inbox.stored(id);
 
 /** The lead's note field, its "Note and history" opened. */
 async function openNote(page: Page) {
@@ -112,29 +48,6 @@ async function openNote(page: Page) {
 
 const saveNote = (page: Page) =>
   page.getByRole('button', { name: staffInbox.actionLabel(staffInbox.lead.saveNote, name) });
-
-/** Waits until `read()` equals `expected`. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    try {
-      expect(value).toEqual(expected);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-}
 
 describe('typed work is never lost', () => {
   it('a note pasted with direction marks and a zero-width space is saved clean, and says what was removed', async () => {
@@ -249,7 +162,7 @@ describe('no lead freezes', () => {
     expect(data?.status).toBe('replied');
     // Bounded: the document holds no more entries than before; the rest moved, unchanged.
     expect(Object.keys(data?.history as object).length).toBeLessThanOrEqual(200);
-    const archived = await db
+    const archived = await inbox.db
       .collection(collections.requests)
       .doc(storedId)
       .collection(historyArchive)
@@ -323,8 +236,8 @@ describe('revocation and who a change is by', () => {
     await storeRequest();
     // Bo changes their own sign-in address to the director's; the provider has not verified it.
     const director = 'studio.director@firstday.studio';
-    const user = await getAuth(admin).getUserByEmail(bo.email);
-    await getAuth(admin).updateUser(user.uid, { email: director, emailVerified: false });
+    const user = await getAuth(inbox.admin).getUserByEmail(bo.email);
+    await getAuth(inbox.admin).updateUser(user.uid, { email: director, emailVerified: false });
     try {
       const page = await newPage();
       await signInAsStaff(page, { email: director, password: bo.password });
@@ -338,7 +251,7 @@ describe('revocation and who a change is by', () => {
       expect(entry).toMatchObject({ by: bo.email, uid: user.uid });
       await page.getByText(staffInbox.lead.change(bo.email, 'note', 'x')).waitFor();
       // Not on the owner list either.
-      expect((await db.doc(`staffMembers/${director}`).get()).exists).toBe(false);
+      expect((await inbox.db.doc(`staffMembers/${director}`).get()).exists).toBe(false);
       const owners = await page
         .getByRole('combobox', { name: staffInbox.actionLabel(staffInbox.lead.owner, name) })
         .locator('option')
@@ -396,7 +309,7 @@ describe('revocation and who a change is by', () => {
       expect(commit.status).toBe(403);
       expect((await stored())?.note).toBe('Approved by the director');
     } finally {
-      await getAuth(admin).updateUser(user.uid, { email: bo.email, emailVerified: true });
+      await getAuth(inbox.admin).updateUser(user.uid, { email: bo.email, emailVerified: true });
     }
   });
 });
@@ -437,7 +350,7 @@ describe('the smaller defects', () => {
     await eventually(
       async () =>
         (
-          await db.collection(collections.requests).where('name', '==', 'Pat Phone').get()
+          await inbox.db.collection(collections.requests).where('name', '==', 'Pat Phone').get()
         ).docs[0]?.get('phone'),
       '+442079460958',
     );
@@ -462,7 +375,7 @@ describe('the smaller defects', () => {
       note: 'Call back Monday.',
       message: 'A long brief. '.repeat(20),
     });
-    await db.doc(`staffMembers/${ada.email}`).set({ seenAt: Timestamp.now() });
+    await inbox.db.doc(`staffMembers/${ada.email}`).set({ seenAt: Timestamp.now() });
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1440, height: 900 },
