@@ -23,9 +23,9 @@ export function useInboxList(connection: StaffConnection, view: InboxView) {
   const all = state.kind === 'loaded' ? state.requests : null;
   const complete = state.kind === 'loaded' && state.complete;
   const { search, status, campaign, pages } = view;
-  // A search without the full pass: the stored fields of every request are looked up, and
-  // what they find joins the loaded pages (searched in full).
-  const fast = searching(view) && !everything;
+  // A search without the full pass, while older requests are not loaded: the stored fields of
+  // every request are looked up, and what they find joins the loaded pages (searched in full).
+  const fast = searching(view) && !everything && !complete;
   const lookup = useFieldSearch(connection, fast ? search : '');
   const known = useMemo(() => withFound(all, fast ? lookup.found : null), [all, fast, lookup]);
   const matching = useMemo(
