@@ -198,8 +198,9 @@ it('shows the newest page first, loads more on demand, searches and filters all 
   // was downloaded.
   const messageBytes = total * 'Request number 1234: a new site, please.'.length;
   expect(searchBytes).toBeLessThan(messageBytes / 4);
-  // As fast as a first screen (the same run, the same machine), give or take.
-  expect(searchMs / firstScreen).toBeLessThan(2);
+  // Within a few first screens of the same run on the same machine (the search is several
+  // queries; downloading every request took five first screens).
+  expect(searchMs / firstScreen).toBeLessThan(3);
   // Only the two pages shown are loaded in full: the full pass is a step of its own.
   await page.getByText(staffInbox.searchCovers(2 * pageSize)).waitFor({ timeout: 5000 });
   const searchEverything = page.getByRole('button', { name: staffInbox.searchEverything(total) });
