@@ -52,14 +52,14 @@ export function StaffInbox({
     connection,
     author,
     stillShown,
-    all,
+    all: list.known,
     shown,
     focusRequest: focus.focusRequest,
     listHeading,
     say,
   });
   const deletion = useDeleteFlow(connection, shown, listHeading);
-  const bulk = useBulk({ connection, author, all, listHeading, say });
+  const bulk = useBulk({ connection, author, all: list.known, listHeading, say });
   const undoButton = useRef<HTMLButtonElement>(null);
   useFocusOnHandoff('signed-in', 'inbox-search');
   const linked = useLinkedRequest(list.linkedId, all, setStatus);
@@ -102,7 +102,15 @@ export function StaffInbox({
       />
       <div className={styles.summary}>
         <p role="status" className={styles.count}>
-          {countLine(all, shown.length, view, list.counts, list.totals, list.matching.length)}
+          {countLine(
+            all,
+            shown.length,
+            view,
+            list.counts,
+            list.totals,
+            list.matching.length,
+            list.fastSearch,
+          )}
         </p>
         <p role="status" className={styles.arrival} data-testid="action-notice">
           {notice}
@@ -116,6 +124,27 @@ export function StaffInbox({
           {staffInbox.timeZoneNote(viewerTimeZone())}
         </p>
       </div>
+      {list.fastSearch && (
+        // What a search looked at, and the full pass as a step of its own (it downloads all).
+        <div className={styles.searchScope}>
+          <p role="status" className={styles.zone}>
+            {list.fastSearch.pending
+              ? staffInbox.searching
+              : staffInbox.searchCovers(list.fastSearch.loaded)}
+          </p>
+          <Button
+            variant="secondary"
+            className={styles.compact}
+            onClick={() => {
+              // The button goes once pressed: focus moves to the list it fills.
+              listHeading.current?.focus();
+              dispatch({ type: 'search everything' });
+            }}
+          >
+            {staffInbox.searchEverything(list.totals?.all ?? null)}
+          </Button>
+        </div>
+      )}
       {bulk.selected.length > 0 && (
         <BulkBar
           count={bulk.selected.length}

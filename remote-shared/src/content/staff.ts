@@ -90,6 +90,22 @@ export const staffInbox = {
     total === 0
       ? 'No requests match'
       : `${formatCount(total)} request${total === 1 ? ' matches' : 's match'}${shown === total ? '' : `; the newest ${formatCount(shown)} shown`}`,
+  /**
+   * What a search looked at without loading every request: the stored fields that start with a
+   * searched word, and every field of the requests already loaded.
+   */
+  searchCovers: (loaded: number): string =>
+    `Searched: names, emails, companies and phone numbers starting with your words, and everything in the newest ${formatCount(loaded)} request${loaded === 1 ? '' : 's'}.`,
+  /** While the stored fields are being asked. */
+  searching: 'Searching names, emails, companies and phone numbers of all requests…',
+  /** The full pass, a step of its own: every request is downloaded and searched in full. */
+  searchEverything: (total: number | null): string =>
+    total === null
+      ? 'Search messages too (loads every request)'
+      : `Search messages too (loads all ${formatCount(total)} requests)`,
+  /** A search whose field lookups stopped at their limit: more may match. */
+  resultsAtLeast: (shown: number, total: number): string =>
+    `At least ${formatCount(total)} requests match; the newest ${formatCount(shown)} found shown`,
   /** "Times are in your time zone, Europe/Berlin." */
   timeZoneNote: (zone: string): string => `Times are in your time zone, ${zone}.`,
   status: {

@@ -15,12 +15,16 @@ export function countLine(
   counts: Readonly<Record<StatusFilter, number>> | null,
   totals: { readonly all: number; readonly spam: number } | null,
   matching: number,
+  fastSearch: { readonly capped: boolean } | null = null,
 ): string {
   if (!all) return staffInbox.loading;
   const { status } = view;
   // A search or a campaign: the count is of what matches it, never a view's whole total.
   if (view.search.trim() !== '' || view.campaign !== anyCampaign) {
-    return staffInbox.results(shown, matching);
+    // A lookup that stopped at its limit: more may match than were found.
+    return fastSearch?.capped
+      ? staffInbox.resultsAtLeast(shown, matching)
+      : staffInbox.results(shown, matching);
   }
   if (!counts) {
     return totals

@@ -5,6 +5,8 @@ import { anyCampaign, type CampaignFilter } from '../request-filter';
 /** What the inbox is asked to show: the search, the filters and how many pages. */
 export interface InboxView {
   readonly search: string;
+  /** The search looks at every field of every request (all of them downloaded), asked for. */
+  readonly searchEverything: boolean;
   readonly status: StatusFilter;
   readonly campaign: CampaignFilter;
   readonly pages: number;
@@ -12,16 +14,30 @@ export interface InboxView {
 
 type InboxViewAction =
   | { readonly type: 'search'; readonly search: string }
+  | { readonly type: 'search everything' }
   | { readonly type: 'status'; readonly status: StatusFilter }
   | { readonly type: 'campaign'; readonly campaign: CampaignFilter }
   | { readonly type: 'more' };
 
-const firstView: InboxView = { search: '', status: 'all', campaign: anyCampaign, pages: 1 };
+const firstView: InboxView = {
+  search: '',
+  searchEverything: false,
+  status: 'all',
+  campaign: anyCampaign,
+  pages: 1,
+};
 
 function inboxViewReducer(view: InboxView, action: InboxViewAction): InboxView {
   switch (action.type) {
     case 'search':
-      return { ...view, search: action.search };
+      // The full pass lasts while a search is on; cleared, the next search starts fast again.
+      return {
+        ...view,
+        search: action.search,
+        searchEverything: view.searchEverything && action.search.trim() !== '',
+      };
+    case 'search everything':
+      return { ...view, searchEverything: true };
     case 'status':
       return { ...view, status: action.status };
     case 'campaign':
@@ -31,9 +47,17 @@ function inboxViewReducer(view: InboxView, action: InboxViewAction): InboxView {
   }
 }
 
-/** A search or a filter looks at every request, not only the pages loaded so far. */
+/** A search is on (what is typed, not only spaces). */
+export const searching = (view: InboxView): boolean => view.search.trim() !== '';
+
+/**
+ * A filter, or a search asked to look at every field, downloads every request. A search alone
+ * does not: the stored fields are looked up, and the loaded pages searched in full.
+ */
 export const narrowed = (view: InboxView): boolean =>
-  view.search.trim() !== '' || view.status !== 'all' || view.campaign !== anyCampaign;
+  (searching(view) && view.searchEverything) ||
+  view.status !== 'all' ||
+  view.campaign !== anyCampaign;
 
 export function useInboxView() {
   return useReducer(inboxViewReducer, firstView);

@@ -9,7 +9,8 @@ import {
   useRequestTotals,
   useStoredCampaigns,
 } from '../use-inbox-requests';
-import { narrowed, type InboxView } from './inbox-view';
+import { narrowed, searching, type InboxView } from './inbox-view';
+import { useFieldSearch } from './use-field-search';
 
 /**
  * The requests the view asks for: loaded (live), matched against the search and filters, and
@@ -22,9 +23,14 @@ export function useInboxList(connection: StaffConnection, view: InboxView) {
   const all = state.kind === 'loaded' ? state.requests : null;
   const complete = state.kind === 'loaded' && state.complete;
   const { search, status, campaign, pages } = view;
+  // A search without the full pass, while older requests are not loaded: the stored fields of
+  // every request are looked up, and what they find joins the loaded pages (searched in full).
+  const fast = searching(view) && !everything && !complete;
+  const lookup = useFieldSearch(connection, fast ? search : '');
+  const known = useMemo(() => withFound(all, fast ? lookup.found : null), [all, fast, lookup]);
   const matching = useMemo(
-    () => (all ? filterRequests(all, search, status, campaign) : []),
-    [all, search, status, campaign],
+    () => (known ? filterRequests(known, search, status, campaign) : []),
+    [known, search, status, campaign],
   );
   // What the list renders is bounded by the pages asked for, whatever was loaded: a search over
   // thousands of requests (or the moment between clearing it and the listener narrowing again)
@@ -48,12 +54,18 @@ export function useInboxList(connection: StaffConnection, view: InboxView) {
   return {
     failed: state.kind === 'failed',
     all,
+    /** The loaded requests and those the search's lookups found, newest first. */
+    known,
+    /** A search answered without downloading every request: what its lookups did. */
+    fastSearch: fast
+      ? { loaded: all?.length ?? 0, pending: lookup.found === null, capped: lookup.capped }
+      : null,
     complete,
     everything,
     linkedId,
     matching,
     shown,
-    moreMatches: everything && matching.length > shown.length,
+    moreMatches: (everything || fast) && matching.length > shown.length,
     campaigns,
     counts,
     totals,
@@ -63,3 +75,19 @@ export function useInboxList(connection: StaffConnection, view: InboxView) {
 /** Whether `request` would still be shown under the view's search and filters. */
 export const matchesView = (view: InboxView, request: InboxRequest): boolean =>
   filterRequests([request], view.search, view.status, view.campaign).length > 0;
+
+// Not yet timed by the server: just sent, so newest.
+const timeOf = (request: InboxRequest): number =>
+  request.createdAt?.getTime() ?? Number.MAX_SAFE_INTEGER;
+const newestFirst = (a: InboxRequest, b: InboxRequest): number => timeOf(b) - timeOf(a);
+
+/** The loaded requests with those found elsewhere (once each), newest first. */
+function withFound(
+  loaded: readonly InboxRequest[] | null,
+  found: readonly InboxRequest[] | null,
+): readonly InboxRequest[] | null {
+  if (!loaded || !found || found.length === 0) return loaded;
+  const ids = new Set(loaded.map((request) => request.id));
+  const older = found.filter((request) => !ids.has(request.id));
+  return older.length === 0 ? loaded : [...loaded, ...older].sort(newestFirst);
+}
