@@ -3,6 +3,7 @@ import { errorField, log } from '../log';
 import { readRemoteSetAt, releasesOf, type RemoteSet } from '../remotes/remote-set';
 import { RendererPool } from '../worker/renderer-pool';
 import { rendererSetup } from '../worker/renderer-setup';
+import { WakeUps } from '../worker/wake-ups';
 import { workerStartDeadlineMs } from '../../../platform/deadlines.cjs';
 import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
 import type { Preview } from '../../../platform/releases/preview-token.cjs';
@@ -71,7 +72,7 @@ export class PreviewWorkers {
   private ending = 0;
   private readonly sweep: NodeJS.Timeout;
   /** New sets waiting for a worker: woken whenever one ends. */
-  private readonly waiting = new Set<() => void>();
+  private readonly waiting = new WakeUps();
 
   constructor(
     private readonly config: PreviewConfig,
@@ -114,7 +115,7 @@ export class PreviewWorkers {
           `all ${this.config.previewWorkers} preview workers are in use`,
           Math.max(1, Math.ceil((freeAt - now) / 1000)),
         );
-      await this.aWorkerEnds(Math.max(10, Math.min(until, freeAt) - now));
+      await this.waiting.next(Math.max(10, Math.min(until, freeAt) - now));
     }
     const entry = this.start(remotes, preview, live.remotesJson, Date.now());
     this.entries.set(key, entry);
@@ -130,19 +131,6 @@ export class PreviewWorkers {
     let oldest = Number.POSITIVE_INFINITY;
     for (const entry of this.entries.values()) oldest = Math.min(oldest, entry.lastUsed);
     return oldest + this.config.previewActiveMs;
-  }
-
-  /** Resolves when a worker's thread ends (or after `ms`). */
-  private aWorkerEnds(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const woken = () => {
-        clearTimeout(timer);
-        this.waiting.delete(woken);
-        resolve();
-      };
-      const timer = setTimeout(woken, ms);
-      this.waiting.add(woken);
-    });
   }
 
   private start(
@@ -222,7 +210,7 @@ export class PreviewWorkers {
     pool.retire(afterMs);
     void pool.ended.finally(() => {
       this.ending -= 1;
-      for (const woken of [...this.waiting]) woken();
+      this.waiting.wakeAll();
     });
   }
 

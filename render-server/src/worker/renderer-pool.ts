@@ -2,6 +2,7 @@ import { slowRouteQuarantineMs } from '../../../platform/deadlines.cjs';
 import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';
 import { log } from '../log';
 import { Renderer, RenderOverrun, type RenderedPage } from './renderer';
+import { WakeUps } from './wake-ups';
 
 /** How often a slow route gets a trial render. */
 const trialEveryMs = slowRouteQuarantineMs / 3;
@@ -40,7 +41,7 @@ export class RendererPool {
   private retired = false;
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
   /** Renders waiting for a free worker: each is woken when a worker may have come free. */
-  private readonly waiting = new Set<() => void>();
+  private readonly waiting = new WakeUps();
 
   constructor(
     readonly key: string,
@@ -130,7 +131,7 @@ export class RendererPool {
         const left = until - Date.now();
         if (left <= 0)
           throw new Error(`no render worker of this set was free within ${timeoutMs} ms`);
-        await this.aWorkerFrees(left);
+        await this.waiting.next(left);
         continue;
       }
       try {
@@ -156,23 +157,9 @@ export class RendererPool {
     return this.slots.find((worker) => worker.serving && worker.inFlight === 0);
   }
 
-  /** Resolves when a render ends or a worker starts (or after `ms`). */
-  private aWorkerFrees(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const woken = () => {
-        clearTimeout(timer);
-        this.waiting.delete(woken);
-        resolve();
-      };
-      const timer = setTimeout(woken, ms);
-      this.waiting.add(woken);
-    });
-  }
-
+  /** A render ended or a worker started: renders waiting for a free worker look again. */
   private wake(): void {
-    const waiting = [...this.waiting];
-    this.waiting.clear();
-    for (const waiter of waiting) waiter();
+    this.waiting.wakeAll();
   }
 
   private keepOff(pathname: string): void {
