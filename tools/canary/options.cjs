@@ -105,4 +105,4 @@ function parseOptions(argv, source = process.env) {
   };
 }
 
-module.exports = { parseOptions, usage };
+module.exports = { parseOptions, usage, policyJsonOf, policyOf };

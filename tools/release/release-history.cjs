@@ -34,13 +34,17 @@ const env = require('../cli/env.cjs');
  * @property {import('../../platform/releases/canary-judge.cjs').CanaryNeeds} [needs] what would make an
  *   inconclusive canary conclusive: canary views still needed, hours at today's rate, the share
  *   that would bring them within an hour (canary-inconclusive)
+ * @property {string} [set] the live set the alarm is about (live-alarm)
+ * @property {string[]} [routes] the routes whose visitors met more faults (live-alarm)
+ * @property {string} [command] the suggested rollback (live-alarm)
  */
 
 /**
  * What happened: a publish; a promotion or rollback of the live set; a bad mark; a canary
  * started, finished (made live: recorded with a promote or rollback of each remote), aborted
- * by a person, rolled back by the judge, or reported healthy by it.
- * @typedef {'publish' | 'promote' | 'rollback' | 'mark-bad' | 'canary-start' | 'canary-finish' | 'canary-abort' | 'canary-rollback' | 'canary-healthy' | 'canary-inconclusive'} HistoryAction
+ * by a person, rolled back by the judge, or reported healthy by it; a live alarm (a promoted
+ * set's visitors met more faults than the set's before it).
+ * @typedef {'publish' | 'promote' | 'rollback' | 'mark-bad' | 'canary-start' | 'canary-finish' | 'canary-abort' | 'canary-rollback' | 'canary-healthy' | 'canary-inconclusive' | 'live-alarm'} HistoryAction
  */
 
 /**

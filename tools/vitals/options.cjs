@@ -1,5 +1,7 @@
 // @ts-check
+const path = require('node:path');
 const { firestore } = require('../../platform/apps.cjs');
+const { policyJsonOf, policyOf } = require('../canary/options.cjs');
 const { parseCommandLine, targetOptions } = require('../cli/args.cjs');
 const { CliError, targetOf } = require('../cli/cli.cjs');
 const { durationOf } = require('../cli/duration.cjs');
@@ -16,6 +18,10 @@ refused, by reason.
   --since DURATION      the last DURATION, like 60m (the default), 2h or 1d
   --from ISO            from this time on (e.g. 2026-11-24T09:00Z) …
   --until ISO           … up to this time (default: now)
+  --to DIR              the release directory: a live alarm is recorded in its history
+                        (once per set) and its rollback command names it
+  --policy JSON         the canary judge's policy settings the live alarm compares by
+                        (as \`npm run canary\` takes them)
   --json                one JSON object, for machines (run \`npm run -s vitals -- --json\`:
                         without -s, npm prints its banner into the output)
   --emulator HOST:PORT  read a Firestore emulator (default: $FIRESTORE_EMULATOR_HOST, else
@@ -32,6 +38,8 @@ refused, by reason.
  * @property {boolean} json
  * @property {import('../cli/cli.cjs').Target} target
  * @property {boolean} help
+ * @property {string | undefined} dir the release directory, with --to
+ * @property {import('../../platform/releases/canary-judge.cjs').CanaryPolicy} policy
  */
 
 /** @param {string} value @param {string} flag */
@@ -54,6 +62,8 @@ function parseOptions(argv, source = process.env, now = Date.now()) {
       from: { type: 'string' },
       until: { type: 'string' },
       json: { type: 'boolean' },
+      to: { type: 'string' },
+      policy: { type: 'string' },
       ...targetOptions,
     },
     usage,
@@ -61,6 +71,7 @@ function parseOptions(argv, source = process.env, now = Date.now()) {
   const since = parsed.string('since');
   const fromText = parsed.string('from');
   const untilText = parsed.string('until');
+  const to = parsed.string('to');
   if (since !== undefined && fromText !== undefined)
     throw new CliError('--since or --from, not both.', 2);
   const until = untilText === undefined ? new Date(now) : timeOf(untilText, '--until');
@@ -76,6 +87,12 @@ function parseOptions(argv, source = process.env, now = Date.now()) {
     json: parsed.flag('json'),
     target: targetOf(parsed.targetFlags, env.text('FIRESTORE_EMULATOR_HOST', source), firestore),
     help: parsed.help,
+    // npm runs scripts in the repository's folder: a relative path means the caller's.
+    dir:
+      to === undefined
+        ? undefined
+        : path.resolve(env.text('INIT_CWD', source) ?? process.cwd(), to),
+    policy: policyOf(policyJsonOf(parsed.string('policy'))),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Beacon, BeaconRefusal, MetricName } from '../../../platform/field-
 import { bucketOf } from '../../../platform/field-data/histogram.cjs';
 import { errorField, log } from '../log';
 import type { IncrementWrite } from './firestore-rest';
+import type { LiveWatch } from './live-watch';
 import { PendingWrites, type PendingWrite } from './pending-writes';
 import type { SetInfo } from './set-info';
 
@@ -23,6 +24,8 @@ export interface AggregatorOptions {
   readonly flushMs: number;
   /** While the store is down, the sums of at most this many minutes are kept, the newest. */
   readonly maxPendingMinutes: number;
+  /** Live's minutes tallied here too, and judged after each flush (the live alarm). */
+  readonly watch?: LiveWatch;
 }
 
 export interface Aggregator {
@@ -146,6 +149,7 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
   const flushOnce = async () => {
     try {
       report();
+      options.watch?.look(Date.now());
       await send(pending.takeAll());
     } catch (error) {
       log('ERROR', 'Field data flush failed', { error: errorField(error) });
@@ -175,6 +179,15 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       // Both lanes' visitors are marked: the judge compares visitor with visitor.
       const client = lane === 'preview' ? undefined : notes.client;
       pending.add(minute, path, fields, incrementsOf(beacon, client), maximumsOf(beacon, client));
+      options.watch?.add(
+        minute,
+        beacon.set,
+        beacon.route,
+        info,
+        beacon.view,
+        beacon.errors > 0 || beacon.failedLoads > 0,
+        client,
+      );
     },
     addServed(set, info) {
       const minute = minuteOf(Date.now());

@@ -1,4 +1,5 @@
 import { clientBudget } from '../../../platform/field-data/client-budget.cjs';
+import { canaryPolicyOf, type CanaryPolicy } from '../../../platform/releases/canary-judge.cjs';
 import { isLoopbackHost } from '../../../platform/releases/preview-token.cjs';
 import { ConfigError } from '../config';
 
@@ -30,6 +31,11 @@ export interface FieldDataConfig {
    * client adds to one lane in an hour. Tests whose browsers all come from one address raise it.
    */
   readonly clientErrorViews: number;
+  /**
+   * LIVE_ALARM_POLICY: the canary judge's policy settings (JSON) the live alarm compares a
+   * promoted set with the set before it by; the judge's defaults without it.
+   */
+  readonly liveAlarmPolicy: CanaryPolicy;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
@@ -70,6 +76,24 @@ function emulatorHost(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function liveAlarmPolicy(env: NodeJS.ProcessEnv): CanaryPolicy {
+  const raw = env.LIVE_ALARM_POLICY;
+  if (raw === undefined || raw === '') return canaryPolicyOf();
+  let settings: unknown;
+  try {
+    settings = JSON.parse(raw);
+  } catch {
+    settings = undefined;
+  }
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+    throw new ConfigError(`LIVE_ALARM_POLICY must be a JSON object (it is "${raw}")`);
+  try {
+    return canaryPolicyOf(settings as Record<string, unknown>);
+  } catch (error) {
+    throw new ConfigError(`LIVE_ALARM_POLICY: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
 /** Proxies in front of a render server others can reach: Firebase Hosting, then Cloud Run's. */
 const deployedProxies = 2;
 
@@ -91,5 +115,6 @@ export function readFieldDataConfig(env: NodeJS.ProcessEnv): FieldDataConfig {
       1,
       1_000_000,
     ),
+    liveAlarmPolicy: liveAlarmPolicy(env),
   };
 }

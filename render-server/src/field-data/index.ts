@@ -8,6 +8,7 @@ import { createBeaconIntake } from './beacon-intake';
 import { createClientBudgets } from './client-budget';
 import type { FieldDataConfig } from './field-data-config';
 import { createFirestoreRest, type FirestoreRest } from './firestore-rest';
+import { createLiveWatch } from './live-watch';
 import { createRateLimiter } from './rate-limiter';
 import { createSeenViews } from './seen-views';
 import type { SetInfo, SetInfoOf } from './set-info';
@@ -84,6 +85,7 @@ export function createFieldData(config: FieldDataConfig, parts: FieldDataParts):
     commit: store && ((writes) => store.commit(writes)),
     flushMs: config.flushMs,
     maxPendingMinutes,
+    watch: createLiveWatch(config.liveAlarmPolicy),
   });
   const refused: Partial<Record<BeaconRefusal, number>> = {};
   const issued: Partial<Record<Lane, number>> = {};

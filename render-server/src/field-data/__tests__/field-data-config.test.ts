@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import { canaryPolicyOf } from '../../../../platform/releases/canary-judge.cjs';
 import { ConfigError } from '../../config';
 import { readFieldDataConfig } from '../field-data-config';
 
@@ -14,7 +15,20 @@ it('reads the defaults: aggregates off, 5 s flushes, the socket address, 20 beac
     rateRefillMs: 2000,
     clientViews: 30,
     clientErrorViews: 2,
+    liveAlarmPolicy: canaryPolicyOf(),
   });
+});
+
+it("reads the live alarm's policy as the canary judge's settings, and refuses one that is not", () => {
+  expect(
+    readFieldDataConfig({ LIVE_ALARM_POLICY: '{"minNetworks":0}' }).liveAlarmPolicy,
+  ).toMatchObject({ minNetworks: 0, minClients: 3 });
+  expect(() => readFieldDataConfig({ LIVE_ALARM_POLICY: '[1]' })).toThrow(
+    'LIVE_ALARM_POLICY must be a JSON object',
+  );
+  expect(() => readFieldDataConfig({ LIVE_ALARM_POLICY: '{"minClients":0}' })).toThrow(
+    'LIVE_ALARM_POLICY: Canary policy "minClients" must be',
+  );
 });
 
 it("trusts the deployment's two proxies (Firebase Hosting, Cloud Run's front end) on a server others can reach", () => {
@@ -43,6 +57,7 @@ it('reads every setting', () => {
     rateRefillMs: 500,
     clientViews: 100,
     clientErrorViews: 50,
+    liveAlarmPolicy: canaryPolicyOf(),
   });
 });
 
