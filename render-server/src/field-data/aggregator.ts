@@ -224,9 +224,13 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
     const again = new Set(
       [...outcomes].filter(([, outcome]) => outcome === 'retry').map(([p]) => p),
     );
-    if (won.size) {
-      const counted = keepingParts(entry.beacon, won);
-      const increments = viewIncrementsOf(counted, entry.client);
+    // The beacon itself counts with its first claims: a reader sees its beacon and its view
+    // in the same flush.
+    const counted = keepingParts(entry.beacon, won);
+    const increments = entry.tries === 0 ? beaconIncrementsOf(entry.beacon) : {};
+    for (const [field, by] of Object.entries(viewIncrementsOf(counted, entry.client)))
+      increments[field] = (increments[field] ?? 0) + by;
+    if (Object.keys(increments).length)
       pending.add(
         entry.minute,
         entry.path,
@@ -234,7 +238,6 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
         increments,
         maximumsOf(counted, entry.client),
       );
-    }
     if (again.size && entry.tries + 1 < maxClaimTries)
       held.push({ ...entry, beacon: keepingParts(entry.beacon, again), tries: entry.tries + 1 });
   }
@@ -337,9 +340,9 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
         pending.add(minute, path, fields, own, maximumsOf(beacon, client));
         return;
       }
-      pending.add(minute, path, fields, own);
       if (partsOf(beacon).length)
         held.push({ minute, path, fields, beacon, client, view: notes.view, tries: 0 });
+      else pending.add(minute, path, fields, own);
     },
     addServed(set, info) {
       const minute = minuteOf(Date.now());
