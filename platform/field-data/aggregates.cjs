@@ -16,6 +16,14 @@ const aggregatesCollection = 'fieldData';
 const refusalsCollection = 'fieldDataRefused';
 /** Page views' tokens given, per minute, version set and lane: the pages the server served. */
 const servedCollection = 'fieldDataServed';
+/**
+ * What each page view has counted, across every render instance: one create-only document per
+ * view and part (its view, its error, its failed load, each metric), written only if none is
+ * there yet, so a token replayed to another instance counts nothing more. `expireAt` (when the
+ * token is void) is the field of the collection's TTL policy.
+ */
+const viewClaimsCollection = 'fieldDataViews';
+const viewClaimExpiryField = 'expireAt';
 
 /** Counts a minute's document adds up (beacons: every beacon accepted, views: page loads). */
 const countFields = /** @type {const} */ ([
@@ -95,10 +103,19 @@ function aggregateIdOf(minute, set, route) {
 /** The document id of a minute's tokens given for a set. @param {string} minute @param {string} set */
 const servedIdOf = (minute, set) => `${minute}_${set}`;
 
+/**
+ * The document id of a view's claim of one part ("view", "error", "failedLoad", "lcp"…); a view
+ * id is base64url, so the id never is "." or "..", nor holds "/".
+ * @param {string} viewId @param {string} part
+ */
+const viewClaimIdOf = (viewId, part) => `${viewId}.${part}`;
+
 module.exports = {
   aggregatesCollection,
   refusalsCollection,
   servedCollection,
+  viewClaimsCollection,
+  viewClaimExpiryField,
   countFields,
   clientMapFields,
   zeroCounts,
@@ -107,4 +124,5 @@ module.exports = {
   versionSetIdOf,
   aggregateIdOf,
   servedIdOf,
+  viewClaimIdOf,
 };

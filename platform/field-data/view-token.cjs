@@ -42,6 +42,13 @@ const signatureOf = (key, text) =>
   createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
 
 /**
+ * When no instance takes a token issued at `issuedAt` any more (its lifetime, and the clocks'
+ * difference): what its view counted need not be remembered past then.
+ * @param {number} issuedAt ms
+ */
+const viewTokenVoidAt = (issuedAt) => issuedAt + viewTokenLifetimeMs + clockSkewMs;
+
+/**
  * A new token for one page view of `set` served in `lane`.
  * @param {Buffer} key @param {{ set: string; lane: Lane }} view @param {number} [now] ms
  */
@@ -79,6 +86,7 @@ function readViewToken(key, token, now = Date.now()) {
 
 module.exports = {
   viewTokenLifetimeMs,
+  viewTokenVoidAt,
   viewTokenKeyOf,
   issueViewToken,
   readViewToken,

@@ -5,11 +5,11 @@ import {
   type Beacon,
   type BeaconRefusal,
 } from '../../../platform/field-data/beacon.cjs';
-import { readViewToken } from '../../../platform/field-data/view-token.cjs';
+import { readViewToken, viewTokenVoidAt } from '../../../platform/field-data/view-token.cjs';
 import { routeFor } from '../../../platform/routes/routes.cjs';
 import { notFoundPath } from '../pages/not-found';
 import { errorField, errorOnce, log } from '../log';
-import type { Aggregator } from './aggregator';
+import type { Aggregator, ViewOf } from './aggregator';
 import { clientAddressOf } from './client-address';
 import type { Counted } from './client-budget';
 import { clientKeyOf, networkOf } from './client-key';
@@ -99,6 +99,7 @@ export function createBeaconIntake(options: IntakeOptions) {
     info: SetInfo,
     sender: Sender,
     repeated: boolean,
+    pageView: ViewOf,
   ) {
     // A view counts once, with at most one error and one failed load, within its client's budget.
     const counted = options.countBeacon(sender.client, info.lane, sent);
@@ -136,7 +137,13 @@ export function createBeaconIntake(options: IntakeOptions) {
     // Both lanes are marked alike: the canary's judge compares visitors (no address is kept).
     const client =
       info.lane === 'preview' ? undefined : options.markOf(sender.client, sender.network);
-    options.aggregator.addBeacon(beacon, info, { logged, cut: counted.cut, client });
+    // Its view's parts count once across instances: the aggregator claims them (see aggregator).
+    options.aggregator.addBeacon(beacon, info, {
+      logged,
+      cut: counted.cut,
+      client,
+      view: pageView,
+    });
     res.writeHead(204, { 'Cache-Control': 'no-store' });
     res.end();
   }
@@ -166,8 +173,12 @@ export function createBeaconIntake(options: IntakeOptions) {
     const view = readViewToken(options.viewTokenKey, token);
     if (!view.ok || view.set !== reading.beacon.set || view.lane !== info.lane)
       return refuse(res, 'bad-token');
+    // This instance's memory first (cheap, and a page's repeats never reach the store).
     const fresh = options.takeView(view.viewId, reading.beacon);
-    accept(res, fresh, info, sender, fresh.repeated);
+    accept(res, fresh, info, sender, fresh.repeated, {
+      id: view.viewId,
+      voidAt: viewTokenVoidAt(view.issuedAt),
+    });
   }
 
   function failed(res: ServerResponse, error: unknown) {

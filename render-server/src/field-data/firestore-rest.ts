@@ -19,10 +19,25 @@ export interface IncrementWrite {
   readonly maximums?: Readonly<Record<string, number>>;
 }
 
+/** A create-only document: written only if there is none at `path` yet. */
+export interface CreateOnly {
+  readonly path: string;
+  /** Stored as a timestamp field of that name (a TTL policy's field), ms since the epoch. */
+  readonly expireAt: { readonly field: string; readonly at: number };
+}
+
+/** Whether a create-only write made its document, found one there, or may be tried again. */
+export type CreateOutcome = 'created' | 'exists' | 'retry';
+
 export interface FirestoreRest {
   readonly projectId: string;
   /** Applies the writes in one atomic commit (Firestore takes at most 500). */
   commit(writes: readonly IncrementWrite[]): Promise<void>;
+  /**
+   * Creates each document that is not there yet, each on its own (a batch write, not atomic:
+   * one that exists fails alone); the outcomes in the order given (at most 500 a call).
+   */
+  createEach(documents: readonly CreateOnly[]): Promise<CreateOutcome[]>;
   /** A document's fields, or null when there is none. */
   getDocument(path: string): Promise<StoredMap | null>;
 }
@@ -42,6 +57,21 @@ const googleEndpoints = {
   token:
     'http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token',
 };
+/** gRPC status codes of a create-only write that found its document there already. */
+const alreadyThere = new Set([6 /* ALREADY_EXISTS */, 9 /* FAILED_PRECONDITION */]);
+
+/** A batch write's per-write statuses (a missing code is OK), as outcomes. */
+function outcomesOf(body: unknown, count: number): CreateOutcome[] {
+  const statuses = (body as { status?: unknown } | null)?.status;
+  if (!Array.isArray(statuses) || statuses.length !== count)
+    throw new Error('Firestore batchWrite answered without a status per write');
+  return statuses.map((status: unknown) => {
+    const code = (status as { code?: unknown } | null)?.code ?? 0;
+    if (code === 0) return 'created';
+    return typeof code === 'number' && alreadyThere.has(code) ? 'exists' : 'retry';
+  });
+}
+
 /** A token is renewed this long before it expires, so no call goes out with a stale one. */
 const tokenMarginMs = 60_000;
 
@@ -107,6 +137,29 @@ export function createFirestoreRest(options: FirestoreRestOptions): FirestoreRes
       const text = await response.text();
       if (!response.ok)
         throw new Error(`Firestore commit answered ${response.status}: ${text.slice(0, 300)}`);
+    },
+    async createEach(documents) {
+      if (documents.length === 0) return [];
+      for (const document of documents) documentPath(document.path);
+      const body = {
+        writes: documents.map(({ path, expireAt }) => ({
+          update: {
+            name: `${database}/documents/${path}`,
+            fields: { [expireAt.field]: { timestampValue: new Date(expireAt.at).toISOString() } },
+          },
+          currentDocument: { exists: false },
+        })),
+      };
+      const response = await fetch(`${base}/${database}/documents:batchWrite`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: await authorization() },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(deadlineMs),
+      });
+      const text = await response.text();
+      if (!response.ok)
+        throw new Error(`Firestore batchWrite answered ${response.status}: ${text.slice(0, 300)}`);
+      return outcomesOf(JSON.parse(text) as unknown, documents.length);
     },
     async getDocument(path) {
       const url = `${base}/${database}/documents/${documentPath(path)}`;

@@ -83,6 +83,7 @@ export function createFieldData(config: FieldDataConfig, parts: FieldDataParts):
   const retryAfterSeconds = Math.ceil(config.rateRefillMs / 1000);
   const aggregator = createAggregator({
     commit: store && ((writes) => store.commit(writes)),
+    createEach: store && ((documents) => store.createEach(documents)),
     flushMs: config.flushMs,
     maxPendingMinutes,
     watch: createLiveWatch(config.liveAlarmPolicy),

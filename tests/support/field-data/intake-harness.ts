@@ -27,7 +27,7 @@ export const viewTokenKey = randomBytes(32);
 let lanes: Record<string, Lane> = { [set]: info.lane };
 
 /** A token for a new view of `forSet`, as the intake would give it. */
-const viewToken = (forSet: string = set) =>
+export const viewToken = (forSet: string = set) =>
   issueViewToken(viewTokenKey, { set: forSet, lane: lanes[forSet] ?? 'canary' });
 
 /** A beacon's body; `token` is a new view's unless the overrides say (undefined: none). */
