@@ -12,6 +12,7 @@ import { clearEmulator } from '../support/emulators/firestore';
 import { clearAccounts, createAccount } from '../support/browser/staff-accounts';
 import { emulator, openPage, setUpSiteAndBrowser, visit } from '../support/browser/site';
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
+import { median } from '../../tools/bench/figures.cjs';
 
 /**
  * The inbox with 5,000 stored requests: the newest page first (live), "Load more", search and
@@ -146,8 +147,6 @@ it('shows the newest page first, loads more on demand, searches and filters all 
     );
     countRuns.push(Math.round((await counted.jsonValue()) as number));
   }
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const firstScreen = median(runs);
   const countLineMs = median(countRuns);
   // The first cards are painted first, the rest of the page right after.
