@@ -105,6 +105,20 @@ export function createFirestoreRest(options: FirestoreRestOptions): FirestoreRes
     return `Bearer ${value}`;
   }
 
+  /** POSTs `body` to the database's `documents:<method>` and returns the answer's text. */
+  async function post(method: 'commit' | 'batchWrite', body: unknown): Promise<string> {
+    const response = await fetch(`${base}/${database}/documents:${method}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: await authorization() },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(deadlineMs),
+    });
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`Firestore ${method} answered ${response.status}: ${text.slice(0, 300)}`);
+    return text;
+  }
+
   return {
     projectId,
     async commit(writes) {
@@ -128,15 +142,7 @@ export function createFirestoreRest(options: FirestoreRestOptions): FirestoreRes
           ],
         })),
       };
-      const response = await fetch(`${base}/${database}/documents:commit`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: await authorization() },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(deadlineMs),
-      });
-      const text = await response.text();
-      if (!response.ok)
-        throw new Error(`Firestore commit answered ${response.status}: ${text.slice(0, 300)}`);
+      await post('commit', body);
     },
     async createEach(documents) {
       if (documents.length === 0) return [];
@@ -150,16 +156,7 @@ export function createFirestoreRest(options: FirestoreRestOptions): FirestoreRes
           currentDocument: { exists: false },
         })),
       };
-      const response = await fetch(`${base}/${database}/documents:batchWrite`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: await authorization() },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(deadlineMs),
-      });
-      const text = await response.text();
-      if (!response.ok)
-        throw new Error(`Firestore batchWrite answered ${response.status}: ${text.slice(0, 300)}`);
-      return outcomesOf(JSON.parse(text) as unknown, documents.length);
+      return outcomesOf(JSON.parse(await post('batchWrite', body)) as unknown, documents.length);
     },
     async getDocument(path) {
       const url = `${base}/${database}/documents/${documentPath(path)}`;
