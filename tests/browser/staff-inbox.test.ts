@@ -16,6 +16,7 @@ import {
 } from '../support/browser/staff-accounts';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
+import { eventually } from '../support/browser/staff-inbox-harness';
 
 // Two browsers at once, a federated page, Firebase Auth and a live listener: seconds per step.
 jest.setTimeout(60_000);
@@ -141,21 +142,6 @@ const card = (page: Page, name: string) =>
 /** The status select of the request from `name`. */
 const statusOf = (page: Page, name: string) =>
   page.getByRole('combobox', { name: staffInbox.actionLabel(staffInbox.lead.status, name) });
-
-/** Waits until `read()` equals `expected` (the page and Firestore settle asynchronously). */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    try {
-      expect(value).toEqual(expected);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** SCREENSHOT_DIR=/some/dir keeps pictures of a state to look at. */
 async function shoot(page: Page, name: string): Promise<void> {
