@@ -260,19 +260,32 @@ const familyShares = (/** @type {boolean} */ routes) => ({
 });
 
 /**
- * The rollback reasons: findings whose test passes at its share of this look's level, over the
- * floor.
+ * The level each test of a family gets at this look: its family's share of the look's level,
+ * split among the family's tests (a union bound).
  * @param {Finding[]} findings @param {number} lookLevel
+ * @returns {Record<Finding['family'], number>}
  */
-function rollbackReasons(findings, lookLevel) {
+function testLevelsOf(findings, lookLevel) {
   const counts = { site: 0, route: 0, catastrophe: 0 };
   for (const finding of findings) counts[finding.family] += 1;
   // A catastrophe has a tenth of the level, among its few tests (each further canary visitor
   // divides its p-value by five); the comparisons of the whole site, where most effects show
   // first, most; those of each route the rest.
   const shares = familyShares(counts.route > 0);
+  const levelOf = (/** @type {Finding['family']} */ family) =>
+    (lookLevel * shares[family]) / Math.max(1, counts[family]);
+  return { site: levelOf('site'), route: levelOf('route'), catastrophe: levelOf('catastrophe') };
+}
+
+/**
+ * The rollback reasons: findings whose test passes at its share of this look's level, over the
+ * floor.
+ * @param {Finding[]} findings @param {number} lookLevel
+ */
+function rollbackReasons(findings, lookLevel) {
+  const levels = testLevelsOf(findings, lookLevel);
   return findings.flatMap((finding) => {
-    const level = (lookLevel * shares[finding.family]) / counts[finding.family];
+    const level = levels[finding.family];
     return finding.overFloor && finding.p <= level
       ? [`${finding.reason()}; p = ${pText(finding.p)} (needed ≤ ${pText(level)})`]
       : [];
@@ -641,13 +654,17 @@ function judgeCanary(
   // A finish: no harm found, at a stated power against the harms the team named, after enough
   // time; it says what the run could have missed. Never on data a health alarm doubts.
   const dataHealthy = !blockers.some((blocker) => blocker.startsWith('data health'));
-  if (elapsedMs >= policy.finishAfterMs && dataHealthy && !tooFew) {
-    // At the level this look's site comparisons have for a rollback: a harm the finish says it
-    // would have caught is one this very look would roll back (a fixed-length test at the run's
-    // 1 % would claim more than the sequential looks can act on).
-    const siteLevel =
-      (lookLevel * familyShares(Object.keys(cumulative.canary).length > 0).site) / 3;
-    const caught = detectable(canary, live, siteLevel);
+  // A canary over a floor whose test leans its way, even far from a rollback's level, is no
+  // "no harm found": its evidence is still gathering (the sequential level is small, so a real
+  // harm can sit at p = 1e-5 for hours while the run's power to catch a larger one is high).
+  const leaning = findings.filter(
+    (finding) => finding.overFloor && finding.p <= policy.falseHealthyRate,
+  );
+  if (elapsedMs >= policy.finishAfterMs && dataHealthy && !tooFew && !leaning.length) {
+    // At the level each of this look's site comparisons has for a rollback (the recent window's
+    // too): a harm the finish says it would have caught is one this very look would roll back
+    // (a fixed-length test at the run's 1 % would claim more than the sequential looks can act on).
+    const caught = detectable(canary, live, testLevelsOf(findings, lookLevel).site);
     const harmShare = caught.liveShare * policy.harmErrorRatio + policy.errorPoints;
     const ratios = Object.entries(caught.ratios);
     if (caught.share <= harmShare && ratios.every(([, ratio]) => ratio <= policy.harmP75Ratio))
@@ -677,6 +694,12 @@ function judgeCanary(
     verdict: 'inconclusive',
     reasons: [
       ...blockers,
+      ...(elapsedMs >= policy.finishAfterMs
+        ? leaning.map(
+            (finding) =>
+              `no finish while the canary leans worse: ${finding.reason()}; p = ${pText(finding.p)} (a finish needs every test over its floor above ${pText(policy.falseHealthyRate)})`,
+          )
+        : []),
       ...unshown.map((check) => `not yet shown below its floor: ${check.reason}`),
       `to be conclusive: ${needText}`,
     ],

@@ -281,4 +281,27 @@ describe('judgeCanary, visitor by visitor', () => {
     expect(verdict.reasons[0]).toMatch(/^no harm found after 360 min and 3000 canary visitors \(3000 views\): at 80 % power/);
     expect(verdict.reasons[1]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d+ %, INP under 1\.\d\d×, LCP under 1\.\d\d×/);
   });
+
+  it('gives no "no harm found" to a canary over its floor whose test leans its way, though the run had the power', () => {
+    // 36 of 3000 canary visitors erring against live's 0.5 %: 2.4× live, over the floor, p ≈ 1e-5
+    // (short of this look's rollback level); the run had the power to catch 5× live.
+    const live = { '/': sample(27_000, { errorViews: 135 }) };
+    const verdict = judge(lanes(live, { '/': sample(3000, { errorViews: 36 }) }), minutes(6 * 60));
+    expect(verdict.verdict).toBe('inconclusive');
+    expect(verdict.reasons[0]).toMatch(/^no finish while the canary leans worse: whole site \(whole run\): visitors who met an error or a failed load 1\.2 % on the canary/);
+    // The same run without the lean finishes.
+    expect(judge(lanes(live, { '/': sample(3000, { errorViews: 15 }) }), minutes(6 * 60)).verdict).toBe('finished');
+  });
+
+  it("states a finish's power at the level each of the look's site tests has, the recent hour's too", () => {
+    const cumulative = lanes({ '/': sample(27_000) }, { '/': sample(3000) });
+    const caughtShare = (verdict: { reasons: string[] }) =>
+      Number(/caught visitors meeting an error or a failed load in (\d+\.\d+) %/.exec(verdict.reasons[0] ?? '')?.[1]);
+    const alone = judgeCanary({ cumulative, startedAt, share: 10, now: minutes(6 * 60) });
+    // The recent hour adds three site tests: each gets half the level, so less is caught.
+    const withRecent = judgeCanary({ cumulative, recent: cumulative, startedAt, share: 10, now: minutes(6 * 60) });
+    expect(alone.verdict).toBe('finished');
+    expect(withRecent.verdict).toBe('finished');
+    expect(caughtShare(withRecent)).toBeGreaterThan(caughtShare(alone));
+  });
 });
