@@ -48,6 +48,7 @@ const {
   binnedPercentile,
   lowerQuantileBound,
   countAbove,
+  logSpreadOf,
 } = require('./canary-visitors.cjs');
 
 /** @typedef {import('./canary-samples.cjs').Sample} Sample */
@@ -467,16 +468,16 @@ function detectable(canary, live, level) {
   /** @type {Record<string, number>} */
   const ratios = {};
   for (const [name, field] of worstChecks) {
-    const values = Object.values(live[field]).filter((value) => value > 0);
-    const n = Object.values(canary[field]).filter((value) => value > 0).length;
-    if (values.length < 2 || n < 2) {
+    // Live's spread from its visitors' 1 % bins: the same figure whichever order they came in.
+    const theirs = logSpreadOf(live[field]);
+    const n = logSpreadOf(canary[field]).count;
+    if (theirs.count < 2 || n < 2) {
       ratios[name] = Number.POSITIVE_INFINITY;
       continue;
     }
-    const logs = values.map(Math.log);
-    const mean = logs.reduce((sum, value) => sum + value, 0) / logs.length;
-    const sd = Math.sqrt(logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (logs.length - 1));
-    ratios[name] = Math.exp(zSum * sd * Math.sqrt((1 / n + 1 / values.length) * (Math.PI / 3)));
+    ratios[name] = Math.exp(
+      zSum * theirs.sd * Math.sqrt((1 / n + 1 / theirs.count) * (Math.PI / 3)),
+    );
   }
   return { share, liveShare: q, ratios, visitors: ours.visitors };
 }
@@ -583,10 +584,15 @@ function judgeCanary(
   // it; before, its tests would only spend level.
   if (recent && elapsedMs > 2 * policy.recentMs)
     windows.push([`last ${Math.round(policy.recentMs / 60_000)} min`, recent]);
-  const site = { canary: siteOf(cumulative.canary), live: siteOf(cumulative.live) };
+  const site = cumulative.site ?? {
+    canary: siteOf(cumulative.canary),
+    live: siteOf(cumulative.live),
+  };
   for (const [window, lanes] of windows) {
     const whole = window === 'whole run';
-    const { canary, live } = whole ? site : { canary: siteOf(lanes.canary), live: siteOf(lanes.live) };
+    const { canary, live } = whole
+      ? site
+      : (lanes.site ?? { canary: siteOf(lanes.canary), live: siteOf(lanes.live) });
     findings.push(...rollbackFindings('whole site', window, canary, live, policy, whole));
     // Per route on the whole run only: a route's recent hour rarely has the visitors to decide,
     // and every test spends some of the level.
@@ -632,7 +638,10 @@ function judgeCanary(
           `data health: ${sample.views} ${lane} views counted but ${served[lane]} ${lane} pages served (page views' tokens given): beacons beyond pages served`,
         );
     }
-  if (baseline) blockers.push(...liveShifts(live, canary, siteOf(baseline.live), policy, level, baselineHours));
+  if (baseline)
+    blockers.push(
+      ...liveShifts(live, canary, baseline.site?.live ?? siteOf(baseline.live), policy, level, baselineHours),
+    );
   const viewers = visitorCountsOf(canary, 'none');
   const tooFew =
     viewers.visitors < policy.healthyClients || viewers.networks < policy.healthyNetworks;
