@@ -78,6 +78,9 @@ const {
  * @property {number} harmErrorRatio the harm a finish must have had the power to catch: live's
  *   share of erring visitors × this (+ errorPoints)…
  * @property {number} harmP75Ratio …and each metric's visitors' worst × this
+ * @property {number} decideAfterMs from then on (a working day), a run with the visitors
+ *   "healthy" needs finishes "no harm found" at whatever power it had, naming the effects it
+ *   could have missed when they are larger than the harms above (a small site's decision)
  * @property {number} visitorsByAddress 1: a visitor is a client mark; 0: each view is its own
  *   visitor (a test site whose visitors all share one address; never in production)
  */
@@ -106,13 +109,21 @@ const defaultCanaryPolicy = Object.freeze({
   finishAfterMs: 6 * 3_600_000,
   harmErrorRatio: 5,
   harmP75Ratio: 1.5,
+  decideAfterMs: 8 * 3_600_000,
   visitorsByAddress: 1,
 });
 
 /** Settings that are shares (between 0 and 1, exclusive) and ratios (at least 1). */
 const shareKeys = ['falseRollbackRate', 'falseHealthyRate', 'errorPoints', 'catastropheShare'];
 const ratioKeys = ['errorRatio', 'p75Ratio', 'harmErrorRatio', 'harmP75Ratio'];
-const durationKeys = ['windowMs', 'lookEveryMs', 'horizonMs', 'recentMs', 'finishAfterMs'];
+const durationKeys = [
+  'windowMs',
+  'lookEveryMs',
+  'horizonMs',
+  'recentMs',
+  'finishAfterMs',
+  'decideAfterMs',
+];
 /** Whole numbers that may be 0. */
 const countKeys = ['minNetworks', 'healthyNetworks', 'visitorsByAddress'];
 
@@ -676,12 +687,21 @@ function judgeCanary(
     const caught = detectable(canary, live, testLevelsOf(findings, lookLevel).site);
     const harmShare = caught.liveShare * policy.harmErrorRatio + policy.errorPoints;
     const ratios = Object.entries(caught.ratios);
-    if (caught.share <= harmShare && ratios.every(([, ratio]) => ratio <= policy.harmP75Ratio))
+    const powered =
+      caught.share <= harmShare && ratios.every(([, ratio]) => ratio <= policy.harmP75Ratio);
+    // After a working day a small site hears what its visitors could show, not "inconclusive"
+    // for ever: the same finish, with the power it had and the named harms it lacked it for.
+    if (powered || elapsedMs >= policy.decideAfterMs)
       return {
         verdict: 'finished',
         reasons: [
-          `no harm found after ${minutes} min and ${caught.visitors} canary visitors (${canary.views} views): at ${finishPower * 100} % power this run would have caught visitors meeting an error or a failed load in ${percent(caught.share)} of canary visitors (live ${percent(caught.liveShare)}), and ${ratios.map(([name, ratio]) => `${name} ${ratio.toFixed(2)}× live's`).join(', ')}`,
-          `it could have missed smaller harms: an error share below ${percent(caught.share)}, ${ratios.map(([name, ratio]) => `${name} under ${ratio.toFixed(2)}×`).join(', ')}, and anything on a route too small to show on the whole site`,
+          `no harm found after ${minutes} min and ${caught.visitors} canary visitors (${canary.views} views): at ${finishPower * 100} % power this run would have caught visitors meeting an error or a failed load in ${percent(caught.share)} of canary visitors (live ${percent(caught.liveShare)}), and ${ratios.map(([name, ratio]) => (Number.isFinite(ratio) ? `${name} ${ratio.toFixed(2)}× live's` : `no ${name} rise at all (too few visitors with one)`)).join(', ')}`,
+          `it could have missed smaller harms: an error share below ${percent(caught.share)}, ${ratios.map(([name, ratio]) => `${name} under ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'any ratio (too few visitors to compare)'}`).join(', ')}, and anything on a route too small to show on the whole site`,
+          ...(powered
+            ? []
+            : [
+                `a working day's decision at the power it had, short of the harms the policy names (visitors erring in ${percent(harmShare)}, ${policy.harmP75Ratio}× live's INP and LCP): a larger canary share reaches them sooner`,
+              ]),
           ...unshown.map((check) => `not shown below its floor: ${check.reason}`),
         ],
         elapsedMs,
