@@ -231,6 +231,7 @@ function trafficOf(
  * @property {number} canaryVisitors at the rollback (or the end)
  * @property {number} brokenVisitors canary visitors of the broken route at the rollback
  * @property {string} last the verdict at the last look
+ * @property {string | null} finishedReason what the first "no harm found" said (its reasons, a line each)
  */
 
 /**
@@ -306,6 +307,7 @@ const visitorsIn = (routes) => Object.keys(mergeSamples(Object.values(routes)).c
  * @param {number} run.viewsPerHour @param {number} run.lookEveryMs @param {number} run.durationMs
  * @param {Defect | null} run.defect @param {number} run.seed
  * @param {number} [run.natShare]
+ * @param {number} [run.canaryShare] the canary's share of visitors, in percent (10 by default)
  * @param {(atMs: number, step: LaneSamples) => void} [run.forge] adds forged data to a step
  * @param {boolean} [run.stopAtHealthy] end the run at its first "healthy"
  * @param {boolean} [run.afresh] hand the judge fresh copies of everything at each look (what
@@ -321,6 +323,7 @@ function simulateRun({
   defect,
   seed: runSeed,
   natShare = 0,
+  canaryShare = share,
   forge,
   stopAtHealthy = false,
   afresh = false,
@@ -363,11 +366,14 @@ function simulateRun({
   let healthyAt = null;
   /** @type {number | null} */
   let finishedAt = null;
+  /** @type {string | null} */
+  let finishedReason = null;
   let last = 'wait';
   const outcome = (/** @type {number | null} */ rollbackAt) => ({
     rollbackAt,
     healthyBeforeRollbackAt: healthyAt,
     finishedAt,
+    finishedReason,
     canaryViews: Object.values(cumulative.canary).reduce((sum, s) => sum + s.views, 0),
     canaryVisitors: visitorsIn(cumulative.canary),
     brokenVisitors: defect?.brokenRoute
@@ -379,7 +385,16 @@ function simulateRun({
     const hour = Math.floor(at / 3_600_000);
     if (hour !== budgetHour) [budgets, budgetHour] = [new Map(), hour];
     const step = trafficOf(
-      { viewsPerHour, share, ms: lookEveryMs, atMs: at, defect, natShare, visitors, budgets },
+      {
+        viewsPerHour,
+        share: canaryShare,
+        ms: lookEveryMs,
+        atMs: at,
+        defect,
+        natShare,
+        visitors,
+        budgets,
+      },
       random,
     );
     forge?.(at, step);
@@ -396,7 +411,7 @@ function simulateRun({
         recent,
         baseline,
         startedAt: 0,
-        share,
+        share: canaryShare,
         now: at,
       },
       policy,
@@ -404,7 +419,10 @@ function simulateRun({
     onVerdict?.(at, verdict);
     last = verdict.verdict;
     if (verdict.verdict === 'healthy') healthyAt ??= at;
-    if (verdict.verdict === 'finished') finishedAt ??= at;
+    if (verdict.verdict === 'finished' && finishedAt === null) {
+      finishedAt = at;
+      finishedReason = verdict.reasons.join('\n');
+    }
     if (verdict.verdict === 'rollback') return outcome(at);
     if (stopAtHealthy && healthyAt !== null) return outcome(null);
   }
