@@ -48,6 +48,7 @@ const {
   binnedPercentile,
   lowerQuantileBound,
   countAbove,
+  logSpreadOf,
 } = require('./canary-visitors.cjs');
 
 /** @typedef {import('./canary-samples.cjs').Sample} Sample */
@@ -77,6 +78,9 @@ const {
  * @property {number} harmErrorRatio the harm a finish must have had the power to catch: live's
  *   share of erring visitors × this (+ errorPoints)…
  * @property {number} harmP75Ratio …and each metric's visitors' worst × this
+ * @property {number} decideAfterMs from then on (a working day), a run with the visitors
+ *   "healthy" needs finishes "no harm found" at whatever power it had, naming the effects it
+ *   could have missed when they are larger than the harms above (a small site's decision)
  * @property {number} visitorsByAddress 1: a visitor is a client mark; 0: each view is its own
  *   visitor (a test site whose visitors all share one address; never in production)
  */
@@ -105,13 +109,21 @@ const defaultCanaryPolicy = Object.freeze({
   finishAfterMs: 6 * 3_600_000,
   harmErrorRatio: 5,
   harmP75Ratio: 1.5,
+  decideAfterMs: 8 * 3_600_000,
   visitorsByAddress: 1,
 });
 
 /** Settings that are shares (between 0 and 1, exclusive) and ratios (at least 1). */
 const shareKeys = ['falseRollbackRate', 'falseHealthyRate', 'errorPoints', 'catastropheShare'];
 const ratioKeys = ['errorRatio', 'p75Ratio', 'harmErrorRatio', 'harmP75Ratio'];
-const durationKeys = ['windowMs', 'lookEveryMs', 'horizonMs', 'recentMs', 'finishAfterMs'];
+const durationKeys = [
+  'windowMs',
+  'lookEveryMs',
+  'horizonMs',
+  'recentMs',
+  'finishAfterMs',
+  'decideAfterMs',
+];
 /** Whole numbers that may be 0. */
 const countKeys = ['minNetworks', 'healthyNetworks', 'visitorsByAddress'];
 
@@ -260,19 +272,32 @@ const familyShares = (/** @type {boolean} */ routes) => ({
 });
 
 /**
- * The rollback reasons: findings whose test passes at its share of this look's level, over the
- * floor.
+ * The level each test of a family gets at this look: its family's share of the look's level,
+ * split among the family's tests (a union bound).
  * @param {Finding[]} findings @param {number} lookLevel
+ * @returns {Record<Finding['family'], number>}
  */
-function rollbackReasons(findings, lookLevel) {
+function testLevelsOf(findings, lookLevel) {
   const counts = { site: 0, route: 0, catastrophe: 0 };
   for (const finding of findings) counts[finding.family] += 1;
   // A catastrophe has a tenth of the level, among its few tests (each further canary visitor
   // divides its p-value by five); the comparisons of the whole site, where most effects show
   // first, most; those of each route the rest.
   const shares = familyShares(counts.route > 0);
+  const levelOf = (/** @type {Finding['family']} */ family) =>
+    (lookLevel * shares[family]) / Math.max(1, counts[family]);
+  return { site: levelOf('site'), route: levelOf('route'), catastrophe: levelOf('catastrophe') };
+}
+
+/**
+ * The rollback reasons: findings whose test passes at its share of this look's level, over the
+ * floor.
+ * @param {Finding[]} findings @param {number} lookLevel
+ */
+function rollbackReasons(findings, lookLevel) {
+  const levels = testLevelsOf(findings, lookLevel);
   return findings.flatMap((finding) => {
-    const level = (lookLevel * shares[finding.family]) / counts[finding.family];
+    const level = levels[finding.family];
     return finding.overFloor && finding.p <= level
       ? [`${finding.reason()}; p = ${pText(finding.p)} (needed ≤ ${pText(level)})`]
       : [];
@@ -454,16 +479,16 @@ function detectable(canary, live, level) {
   /** @type {Record<string, number>} */
   const ratios = {};
   for (const [name, field] of worstChecks) {
-    const values = Object.values(live[field]).filter((value) => value > 0);
-    const n = Object.values(canary[field]).filter((value) => value > 0).length;
-    if (values.length < 2 || n < 2) {
+    // Live's spread from its visitors' 1 % bins: the same figure whichever order they came in.
+    const theirs = logSpreadOf(live[field]);
+    const n = logSpreadOf(canary[field]).count;
+    if (theirs.count < 2 || n < 2) {
       ratios[name] = Number.POSITIVE_INFINITY;
       continue;
     }
-    const logs = values.map(Math.log);
-    const mean = logs.reduce((sum, value) => sum + value, 0) / logs.length;
-    const sd = Math.sqrt(logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (logs.length - 1));
-    ratios[name] = Math.exp(zSum * sd * Math.sqrt((1 / n + 1 / values.length) * (Math.PI / 3)));
+    ratios[name] = Math.exp(
+      zSum * theirs.sd * Math.sqrt((1 / n + 1 / theirs.count) * (Math.PI / 3)),
+    );
   }
   return { share, liveShare: q, ratios, visitors: ours.visitors };
 }
@@ -570,10 +595,15 @@ function judgeCanary(
   // it; before, its tests would only spend level.
   if (recent && elapsedMs > 2 * policy.recentMs)
     windows.push([`last ${Math.round(policy.recentMs / 60_000)} min`, recent]);
-  const site = { canary: siteOf(cumulative.canary), live: siteOf(cumulative.live) };
+  const site = cumulative.site ?? {
+    canary: siteOf(cumulative.canary),
+    live: siteOf(cumulative.live),
+  };
   for (const [window, lanes] of windows) {
     const whole = window === 'whole run';
-    const { canary, live } = whole ? site : { canary: siteOf(lanes.canary), live: siteOf(lanes.live) };
+    const { canary, live } = whole
+      ? site
+      : (lanes.site ?? { canary: siteOf(lanes.canary), live: siteOf(lanes.live) });
     findings.push(...rollbackFindings('whole site', window, canary, live, policy, whole));
     // Per route on the whole run only: a route's recent hour rarely has the visitors to decide,
     // and every test spends some of the level.
@@ -619,7 +649,10 @@ function judgeCanary(
           `data health: ${sample.views} ${lane} views counted but ${served[lane]} ${lane} pages served (page views' tokens given): beacons beyond pages served`,
         );
     }
-  if (baseline) blockers.push(...liveShifts(live, canary, siteOf(baseline.live), policy, level, baselineHours));
+  if (baseline)
+    blockers.push(
+      ...liveShifts(live, canary, baseline.site?.live ?? siteOf(baseline.live), policy, level, baselineHours),
+    );
   const viewers = visitorCountsOf(canary, 'none');
   const tooFew =
     viewers.visitors < policy.healthyClients || viewers.networks < policy.healthyNetworks;
@@ -641,21 +674,34 @@ function judgeCanary(
   // A finish: no harm found, at a stated power against the harms the team named, after enough
   // time; it says what the run could have missed. Never on data a health alarm doubts.
   const dataHealthy = !blockers.some((blocker) => blocker.startsWith('data health'));
-  if (elapsedMs >= policy.finishAfterMs && dataHealthy && !tooFew) {
-    // At the level this look's site comparisons have for a rollback: a harm the finish says it
-    // would have caught is one this very look would roll back (a fixed-length test at the run's
-    // 1 % would claim more than the sequential looks can act on).
-    const siteLevel =
-      (lookLevel * familyShares(Object.keys(cumulative.canary).length > 0).site) / 3;
-    const caught = detectable(canary, live, siteLevel);
+  // A canary over a floor whose test leans its way, even far from a rollback's level, is no
+  // "no harm found": its evidence is still gathering (the sequential level is small, so a real
+  // harm can sit at p = 1e-5 for hours while the run's power to catch a larger one is high).
+  const leaning = findings.filter(
+    (finding) => finding.overFloor && finding.p <= policy.falseHealthyRate,
+  );
+  if (elapsedMs >= policy.finishAfterMs && dataHealthy && !tooFew && !leaning.length) {
+    // At the level each of this look's site comparisons has for a rollback (the recent window's
+    // too): a harm the finish says it would have caught is one this very look would roll back
+    // (a fixed-length test at the run's 1 % would claim more than the sequential looks can act on).
+    const caught = detectable(canary, live, testLevelsOf(findings, lookLevel).site);
     const harmShare = caught.liveShare * policy.harmErrorRatio + policy.errorPoints;
     const ratios = Object.entries(caught.ratios);
-    if (caught.share <= harmShare && ratios.every(([, ratio]) => ratio <= policy.harmP75Ratio))
+    const powered =
+      caught.share <= harmShare && ratios.every(([, ratio]) => ratio <= policy.harmP75Ratio);
+    // After a working day a small site hears what its visitors could show, not "inconclusive"
+    // for ever: the same finish, with the power it had and the named harms it lacked it for.
+    if (powered || elapsedMs >= policy.decideAfterMs)
       return {
         verdict: 'finished',
         reasons: [
-          `no harm found after ${minutes} min and ${caught.visitors} canary visitors (${canary.views} views): at ${finishPower * 100} % power this run would have caught visitors meeting an error or a failed load in ${percent(caught.share)} of canary visitors (live ${percent(caught.liveShare)}), and ${ratios.map(([name, ratio]) => `${name} ${ratio.toFixed(2)}× live's`).join(', ')}`,
-          `it could have missed smaller harms: an error share below ${percent(caught.share)}, ${ratios.map(([name, ratio]) => `${name} under ${ratio.toFixed(2)}×`).join(', ')}, and anything on a route too small to show on the whole site`,
+          `no harm found after ${minutes} min and ${caught.visitors} canary visitors (${canary.views} views): at ${finishPower * 100} % power this run would have caught visitors meeting an error or a failed load in ${percent(caught.share)} of canary visitors (live ${percent(caught.liveShare)}), and ${ratios.map(([name, ratio]) => (Number.isFinite(ratio) ? `${name} ${ratio.toFixed(2)}× live's` : `no ${name} rise at all (too few visitors with one)`)).join(', ')}`,
+          `it could have missed smaller harms: an error share below ${percent(caught.share)}, ${ratios.map(([name, ratio]) => `${name} under ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'any ratio (too few visitors to compare)'}`).join(', ')}, and anything on a route too small to show on the whole site`,
+          ...(powered
+            ? []
+            : [
+                `a working day's decision at the power it had, short of the harms the policy names (visitors erring in ${percent(harmShare)}, ${policy.harmP75Ratio}× live's INP and LCP): a larger canary share reaches them sooner`,
+              ]),
           ...unshown.map((check) => `not shown below its floor: ${check.reason}`),
         ],
         elapsedMs,
@@ -677,6 +723,12 @@ function judgeCanary(
     verdict: 'inconclusive',
     reasons: [
       ...blockers,
+      ...(elapsedMs >= policy.finishAfterMs
+        ? leaning.map(
+            (finding) =>
+              `no finish while the canary leans worse: ${finding.reason()}; p = ${pText(finding.p)} (a finish needs every test over its floor above ${pText(policy.falseHealthyRate)})`,
+          )
+        : []),
       ...unshown.map((check) => `not yet shown below its floor: ${check.reason}`),
       `to be conclusive: ${needText}`,
     ],

@@ -23,7 +23,12 @@
  * @property {Record<string, number>} lcpWorst each visitor's worst LCP (ms) by client mark
  */
 
-/** Samples by route, for the two lanes compared. @typedef {{ live: Record<string, Sample>; canary: Record<string, Sample> }} LaneSamples */
+/**
+ * Samples by route, for the two lanes compared; `site`, when the caller keeps it, each lane's
+ * whole site (its routes merged: a visitor of two routes once, with its worst of both), which
+ * the judge otherwise merges itself.
+ * @typedef {{ live: Record<string, Sample>; canary: Record<string, Sample>; site?: { live: Sample; canary: Sample } }} LaneSamples
+ */
 
 /**
  * Maps of counts added together.

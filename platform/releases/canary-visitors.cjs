@@ -63,13 +63,23 @@ function visitorCountsOf(sample, weigh) {
 }
 
 /**
+ * @typedef {object} NetworkTally
+ * @property {{ visitors: number; bad: number }[]} networks
+ * @property {Map<string, { visitors: number; bad: number }>} byNetwork the same entries, by network
+ * @property {number} visitors
+ * @property {number} bad
+ * @property {number} badNetworks
+ */
+
+/**
  * Visitors and erring visitors per network, once per sample (a look asks several times; the
- * maps of a busy site hold tens of thousands of marks).
- * @type {WeakMap<object, { networks: { visitors: number; bad: number }[]; visitors: number; bad: number; badNetworks: number }>}
+ * maps of a busy site hold tens of thousands of marks). A growing sample keeps its tally
+ * current through addToSample.
+ * @type {WeakMap<object, NetworkTally>}
  */
 const networksCache = new WeakMap();
 
-/** @param {Sample} sample */
+/** @param {Sample} sample @returns {NetworkTally} */
 function networksOf(sample) {
   const { clients, badClients } = sample;
   const cached = networksCache.get(clients);
@@ -95,7 +105,7 @@ function networksOf(sample) {
     if ((badClients[mark] ?? 0) > 0 && !((clients[mark] ?? 0) > 0)) note(mark, true);
   let badNetworks = 0;
   for (const entry of networks.values()) if (entry.bad > 0) badNetworks += 1;
-  const result = { networks: [...networks.values()], visitors, bad, badNetworks };
+  const result = { networks: [...networks.values()], byNetwork: networks, visitors, bad, badNetworks };
   networksCache.set(clients, result);
   networksCache.set(badClients, result);
   return result;
@@ -139,7 +149,8 @@ function worstHistogramOf(worst, drop) {
   };
 }
 
-/** @type {WeakMap<object, { byNetwork: Map<string, number[]>; histogram: Histogram; clients: number }>} */
+/** @typedef {{ byNetwork: Map<string, number[]>; histogram: Histogram; clients: number }} WorstTally */
+/** @type {WeakMap<object, WorstTally>} */
 const worstCache = new WeakMap();
 
 /** A worst map's values by network and as one histogram, once per map. @param {Readonly<Record<string, number>>} worst */
@@ -165,6 +176,100 @@ function worstByNetworkOf(worst) {
   const result = { byNetwork, histogram, clients };
   worstCache.set(worst, result);
   return result;
+}
+
+/**
+ * Adds `part` into the growing sample `target` in place (views and histograms add, client
+ * counts add, worst values take the larger) and keeps the summaries the judge reads of
+ * `target` current, so that judging a growing sample at every look costs what was added, not
+ * all of it again. The summaries are what networksOf and worstByNetworkOf would work out from
+ * the maps afresh, as multisets (the judge reads them only sorted or by count).
+ * @param {Sample} target @param {Sample} part
+ */
+function addToSample(target, part) {
+  target.views += part.views;
+  target.errorViews += part.errorViews;
+  target.failedLoadViews += part.failedLoadViews;
+  for (const field of /** @type {const} */ (['inp', 'lcp']))
+    for (const key in part[field])
+      target[field][key] = (target[field][key] ?? 0) + (part[field][key] ?? 0);
+  const tally = networksOf(target);
+  const { clients, badClients } = target;
+  /** @param {string} mark @param {number} views @param {number} badViews */
+  const note = (mark, views, badViews) => {
+    const wasBad = (badClients[mark] ?? 0) > 0;
+    const wasVisitor = wasBad || (clients[mark] ?? 0) > 0;
+    if (views) clients[mark] = (clients[mark] ?? 0) + views;
+    if (badViews) badClients[mark] = (badClients[mark] ?? 0) + badViews;
+    const isBad = (badClients[mark] ?? 0) > 0;
+    const isVisitor = isBad || (clients[mark] ?? 0) > 0;
+    if (isVisitor === wasVisitor && isBad === wasBad) return;
+    const network = networkOfMark(mark);
+    let entry = tally.byNetwork.get(network);
+    if (!entry) {
+      tally.byNetwork.set(network, (entry = { visitors: 0, bad: 0 }));
+      tally.networks.push(entry);
+    }
+    if (isVisitor && !wasVisitor) {
+      entry.visitors += 1;
+      tally.visitors += 1;
+    }
+    if (isBad && !wasBad) {
+      entry.bad += 1;
+      tally.bad += 1;
+      if (entry.bad === 1) tally.badNetworks += 1;
+    }
+  };
+  for (const mark in part.clients) note(mark, part.clients[mark] ?? 0, part.badClients[mark] ?? 0);
+  for (const mark in part.badClients)
+    if (!(mark in part.clients)) note(mark, 0, part.badClients[mark] ?? 0);
+  for (const field of /** @type {const} */ (['inpWorst', 'lcpWorst'])) {
+    const worst = target[field];
+    const { byNetwork, histogram } = worstByNetworkOf(worst);
+    const worstTally = /** @type {WorstTally} */ (worstCache.get(worst));
+    for (const mark in part[field]) {
+      const value = part[field][mark] ?? 0;
+      const old = worst[mark] ?? 0;
+      if (value <= old) continue;
+      worst[mark] = value;
+      const network = networkOfMark(mark);
+      const list = byNetwork.get(network);
+      if (old > 0 && list) {
+        list[list.indexOf(old)] = value;
+        const oldKey = `b${binOf(old)}`;
+        const left = (histogram[oldKey] ?? 0) - 1;
+        if (left > 0) histogram[oldKey] = left;
+        else delete histogram[oldKey];
+      } else {
+        if (list) list.push(value);
+        else byNetwork.set(network, [value]);
+        worstTally.clients += 1;
+      }
+      const key = `b${binOf(value)}`;
+      histogram[key] = (histogram[key] ?? 0) + 1;
+    }
+  }
+}
+
+/**
+ * The mean and standard deviation of the logarithms of visitors' worst values, from their 1 %
+ * bins (each at its bin's middle), in bin order: the same figures however the visitors came.
+ * @param {Readonly<Record<string, number>>} worst
+ * @returns {{ count: number; mean: number; sd: number }}
+ */
+function logSpreadOf(worst) {
+  const bins = binsOf(worstByNetworkOf(worst).histogram);
+  const step = Math.log(binGrowth);
+  let count = 0;
+  let sum = 0;
+  for (const [bin, binCount] of bins) {
+    count += binCount;
+    sum += binCount * (bin - 0.5) * step;
+  }
+  const mean = count > 0 ? sum / count : 0;
+  let squares = 0;
+  for (const [bin, binCount] of bins) squares += binCount * ((bin - 0.5) * step - mean) ** 2;
+  return { count, mean, sd: count > 1 ? Math.sqrt(squares / (count - 1)) : 0 };
 }
 
 /** Bins of a histogram, lowest first, with their counts. @param {Histogram} histogram */
@@ -230,6 +335,8 @@ function countAbove(histogram, threshold) {
 }
 
 module.exports = {
+  addToSample,
+  logSpreadOf,
   visitorCountsOf,
   worstHistogramOf,
   binnedPercentile,

@@ -16,6 +16,7 @@ import cli from '../cli/cli.cjs';
 import figures from '../bench/figures.cjs';
 import { clientBudget } from '../../platform/field-data/client-budget.cjs';
 import { defaultCanaryPolicy } from '../../platform/releases/canary-judge.cjs';
+import { binomialCdf } from '../../platform/releases/canary-distributions.cjs';
 import { emptySample } from '../../platform/releases/canary-samples.cjs';
 import trafficModel from './traffic-model.cjs';
 
@@ -48,6 +49,7 @@ const look = 5 * 60_000;
  * @property {number} [natShare]
  * @property {Forgery} [forgery]
  * @property {boolean} [stopAtHealthy]
+ * @property {number} [canaryShare] percent (10 by default)
  */
 
 /** Adds a forgery's beacons to one step. @param {Forgery} forgery @param {number} atMs @param {LaneSamples} step */
@@ -78,10 +80,28 @@ function forge(forgery, atMs, step) {
 }
 
 const { median } = figures;
+/** A finish at the power the run had (after a working day), not the power for the named harms. @param {RunOutcome} outcome */
+const workingDay = (outcome) => /a working day's decision/.test(outcome.finishedReason ?? '');
 /** @param {number[]} values */
 const medianOf = (values) => (values.length ? median(values) : null);
 /** @param {number} part @param {number} whole */
 const pct = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
+/**
+ * The share a row's count could come from at most (Clopper-Pearson, one-sided 95 %): 0 of 100
+ * runs bounds a share to 3.0 %, 0 of 30 to 9.5 %.
+ * @param {number} part @param {number} whole
+ */
+function upperBound(part, whole) {
+  if (part >= whole) return 1;
+  let low = part / whole;
+  let high = 1;
+  for (let step = 0; step < 50; step += 1) {
+    const middle = (low + high) / 2;
+    if (binomialCdf(part, whole, middle) > 0.05) low = middle;
+    else high = middle;
+  }
+  return high;
+}
 /** @param {number | null} ms */
 const duration = (ms) =>
   ms === null ? '–' : ms < hour ? `${Math.round(ms / 60_000)} min` : `${(ms / hour).toFixed(1)} h`;
@@ -114,13 +134,17 @@ async function writeReport({ runs, seed, workers, out, levels }) {
       waiting.delete(message.id);
       dispatch();
     });
-  /** Runs per row: fewer where each run costs more. @param {number} viewsPerHour */
-  const runsAt = (viewsPerHour) =>
+  /**
+   * Runs per row: `runs` for the A/A rows below 5,000 views/h (where "at most 1 %" needs the
+   * most), 40 % of that for the other rows, 30 % at 5,000 views/h (a day there costs the most).
+   * @param {number} viewsPerHour @param {boolean} [aa]
+   */
+  const runsAt = (viewsPerHour, aa = false) =>
     viewsPerHour >= 5000
-      ? Math.max(2, Math.round(runs / 4))
-      : viewsPerHour >= 500
-        ? Math.max(4, Math.round(runs / 2))
-        : runs;
+      ? Math.max(2, Math.round(runs * 0.3))
+      : aa
+        ? runs
+        : Math.max(2, Math.round(runs * 0.4));
   /**
    * @param {Scenario} scenario @param {number} salt @param {number} [count]
    * @returns {Promise<RunOutcome[]>}
@@ -142,6 +166,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
       outcomes: runMany(
         { viewsPerHour, lookEveryMs: look, durationMs: day, defect: null, natShare },
         viewsPerHour + natShare * 10,
+        runsAt(viewsPerHour, true),
       ),
     })),
   );
@@ -166,7 +191,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
   ];
   const floorRows = floors.flatMap(([name, defect], index) =>
     levels
-      .filter((level) => level >= 500)
+      .filter((level) => level >= 100)
       .map((viewsPerHour) => ({
         name,
         viewsPerHour,
@@ -243,9 +268,12 @@ async function writeReport({ runs, seed, workers, out, levels }) {
       null,
     ],
   ];
+  // The rows of the erring canary share their seeds (the same visitors, with and without the
+  // forgery), so each run's delay is read against its unattacked twin.
   const forgedRows = (levels.includes(100) ? forgeries : []).map(
     ([name, forgery, defect], index) => ({
       name,
+      paired: defect !== null,
       outcomes: runMany(
         {
           viewsPerHour: 100,
@@ -254,9 +282,31 @@ async function writeReport({ runs, seed, workers, out, levels }) {
           defect,
           ...(forgery ? { forgery } : {}),
         },
-        900 + index,
+        defect ? 900 : 900 + index,
       ),
     }),
+  );
+  // A small site's decision within a working day, at the share the docs suggest and at 10 %.
+  const smallDefects = /** @type {[string, Defect | null][]} */ ([
+    ['equal to live', null],
+    ['error share 5×', { errorFactor: 5 }],
+    ['INP +50 %', { inpFactor: 1.5 }],
+  ]);
+  const smallRows = smallDefects.flatMap(([name, defect], index) =>
+    levels
+      .filter((level) => level <= 500)
+      .flatMap((viewsPerHour) =>
+        [10, 50].map((canaryShare) => ({
+          name,
+          viewsPerHour,
+          canaryShare,
+          outcomes: runMany(
+            { viewsPerHour, lookEveryMs: look, durationMs: 8 * hour, defect, canaryShare },
+            viewsPerHour * 13 + canaryShare + index,
+            runsAt(viewsPerHour, defect === null),
+          ),
+        })),
+      ),
   );
   dispatch();
 
@@ -267,7 +317,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
   say('# Canary judge: error rates measured on a model of real visitors');
   say();
   say(
-    `Written by \`npm run bench:canary -- --runs ${runs} --seed ${seed} --levels ${levels.join(',')}\` (tools/canary/judge-bench.mjs): every look calls the real \`judgeCanary\` (platform/releases/canary-judge.cjs) with its default policy, only \`lookEveryMs\` set to the look schedule. Seeded: the same command writes the same figures. Runs per row: ${runs} at 20 and 100 views/h, ${runsAt(500)} at 500, ${runsAt(5000)} at 5,000 (each 5,000 views/h day costs minutes of CPU); a share of 0 of N runs bounds the true share only to about 3/N (95 %).`,
+    `Written by \`npm run bench:canary -- --runs ${runs} --seed ${seed} --levels ${levels.join(',')}\` (tools/canary/judge-bench.mjs): every look calls the real \`judgeCanary\` (platform/releases/canary-judge.cjs) with its default policy, only \`lookEveryMs\` set to the look schedule. Seeded: the same command writes the same figures. Runs per row: ${runs} for a canary equal to live below 5,000 views/h, ${runsAt(500)} for the other rows, ${runsAt(5000)} at 5,000 views/h. "At most" is the share each row's count bounds at 95 % (Clopper-Pearson): 0 of ${runs} runs bounds it to ${pct(upperBound(0, runs), 1)}.`,
   );
   say();
   say('## The model (tools/canary/traffic-model.cjs)');
@@ -286,7 +336,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
     `- Networks: ${model.visitorsPerNetwork} visitors each (marks as the render servers make them). The NAT rows put 30 % of all visitors behind one address (one mark, in both lanes).`,
   );
   say(
-    `- Three render instances: a session's views go round-robin over them; each client's budget (${clientBudget.views} views, ${clientBudget.errorViews} erring views per lane and hour) holds per instance. Tokens replayed across instances are not modelled: each instance remembers only the views it saw, so a replayed token counts once per instance (the pages-served check blocks healthy on that; see docs/releases.md).`,
+    `- Three render instances: a session's views go round-robin over them; each client's budget (${clientBudget.views} views, ${clientBudget.errorViews} erring views per lane and hour) holds per instance. A view counts once on every instance: each part of a view is claimed with a create-only document before it is summed, so a token replayed to the other instances adds nothing (tests/integration/field-data-instances.test.ts replays one token to three real render instances behind a round-robin front and counts it once); the model therefore counts each view once and replays no tokens.`,
   );
   say(
     '- Live runs alone for 3 h before the canary (its baseline). The judge sees the whole run, the last hour and the baseline at each look. A run ends at its first rollback; "healthy" and "no harm found" are noted and the run goes on (a later rollback would replace them). The per-view INP/LCP histograms (what `npm run vitals` reads) are not simulated: the judge reads visitors.',
@@ -296,9 +346,9 @@ async function writeReport({ runs, seed, workers, out, levels }) {
   say('## A canary equal to live (A/A), 5-minute looks for 24 h');
   say();
   say(
-    '| views/h | visitors behind one NAT | runs | rolled back (false) | healthy at some look | healthy within 8 h | no harm found within 8 h | a decision within 8 h | median time to a decision |',
+    '| views/h | visitors behind one NAT | runs | rolled back (false) | at most (95 %) | healthy at some look | healthy within 8 h | no harm found within 8 h | a decision within 8 h | median time to a decision |',
   );
-  say('|---|---|---|---|---|---|---|---|---|');
+  say('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of aa) {
     const outcomes = await row.outcomes;
     const n = outcomes.length;
@@ -318,20 +368,20 @@ async function writeReport({ runs, seed, workers, out, levels }) {
     });
     const decided8 = decisionAt.filter((t) => t <= 8 * hour).length;
     say(
-      `| ${row.viewsPerHour} | ${row.natShare * 100} % | ${n} | ${rolled} (${pct(rolled, n)}) | ${pct(healthy.length, n)} | ${pct(healthy8, n)} | ${pct(finished8, n)} | ${pct(decided8, n)} | ${duration(medianOf(decisionAt))} |`,
+      `| ${row.viewsPerHour} | ${row.natShare * 100} % | ${n} | ${rolled} (${pct(rolled, n)}) | ${pct(upperBound(rolled, n), 1)} | ${pct(healthy.length, n)} | ${pct(healthy8, n)} | ${pct(finished8, n)} | ${pct(decided8, n)} | ${duration(medianOf(decisionAt))} |`,
     );
   }
   say();
   say('### 30-second looks (--watch) for 2 h');
   say();
-  say('| views/h | runs | rolled back (false) | healthy at some look |');
-  say('|---|---|---|---|');
+  say('| views/h | runs | rolled back (false) | at most (95 %) | healthy at some look |');
+  say('|---|---|---|---|---|');
   for (const row of watch) {
     const outcomes = await row.outcomes;
     const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
     const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
     say(
-      `| ${row.viewsPerHour} | ${outcomes.length} | ${rolled} (${pct(rolled, outcomes.length)}) | ${pct(healthy, outcomes.length)} |`,
+      `| ${row.viewsPerHour} | ${outcomes.length} | ${rolled} (${pct(rolled, outcomes.length)}) | ${pct(upperBound(rolled, outcomes.length), 1)} | ${pct(healthy, outcomes.length)} |`,
     );
   }
   say();
@@ -342,14 +392,14 @@ async function writeReport({ runs, seed, workers, out, levels }) {
     "The canary worse than live by exactly a floor (erring visitors: each canary visitor also errs on its first view with the probability that puts the canary's share at the floor; INP and LCP: every value × 1.1, so the p75 of visitors' worst is 1.1× live's). A run ends at its first \"healthy\".",
   );
   say();
-  say('| canary at | views/h | runs | called healthy | rolled back |');
-  say('|---|---|---|---|---|');
+  say('| canary at | views/h | runs | called healthy | at most (95 %) | rolled back |');
+  say('|---|---|---|---|---|---|');
   for (const row of floorRows) {
     const outcomes = await row.outcomes;
     const healthy = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
     const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
     say(
-      `| ${row.name} | ${row.viewsPerHour} | ${outcomes.length} | ${healthy} (${pct(healthy, outcomes.length)}) | ${rolled} |`,
+      `| ${row.name} | ${row.viewsPerHour} | ${outcomes.length} | ${healthy} (${pct(healthy, outcomes.length)}) | ${pct(upperBound(healthy, outcomes.length), 1)} | ${rolled} |`,
     );
   }
   say();
@@ -357,26 +407,26 @@ async function writeReport({ runs, seed, workers, out, levels }) {
   say('## Bad canaries: how fast they are rolled back');
   say();
   say(
-    '5-minute looks for up to 24 h. "Healthy first": runs where the bad canary was called healthy (or finished "no harm found") before its rollback.',
+    '5-minute looks for up to 24 h. "Healthy first": runs where the bad canary was called healthy before its rollback. "No harm found first": runs where it finished "no harm found" first, split into finishes that claimed the power for the named harms (erring visitors ×5 live\'s, INP/LCP ×1.5) and the working day\'s finishes at the power the run had (each names the larger effects it would have caught; the defect was below them).',
   );
   say();
   say(
-    '| defect | views/h | runs | rolled back | within 2 h | median time | median canary visitors | healthy first |',
+    '| defect | views/h | runs | rolled back | within 2 h | median time | median canary visitors | healthy first | no harm found first: claiming the power / at the power it had |',
   );
-  say('|---|---|---|---|---|---|---|---|');
+  say('|---|---|---|---|---|---|---|---|---|');
   for (const row of badRows) {
     const outcomes = await row.outcomes;
     const n = outcomes.length;
     const rolled = outcomes.filter((o) => o.rollbackAt !== null);
     const within = rolled.filter((o) => /** @type {number} */ (o.rollbackAt) <= 2 * hour).length;
-    const first = outcomes.filter(
-      (o) => o.healthyBeforeRollbackAt !== null || o.finishedAt !== null,
-    ).length;
+    const first = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
+    const finished = outcomes.filter((o) => o.finishedAt !== null);
+    const working = finished.filter((o) => workingDay(o)).length;
     const visitors = medianOf(
       rolled.map((o) => (row.defect.brokenRoute ? o.brokenVisitors : o.canaryVisitors)),
     );
     say(
-      `| ${row.name} | ${row.viewsPerHour} | ${n} | ${pct(rolled.length, n)} | ${pct(within, n)} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${visitors ?? '–'}${row.defect.brokenRoute ? ' (of /)' : ''} | ${first} |`,
+      `| ${row.name} | ${row.viewsPerHour} | ${n} | ${pct(rolled.length, n)} | ${pct(within, n)} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${visitors ?? '–'}${row.defect.brokenRoute ? ' (of /)' : ''} | ${first} | ${finished.length - working} / ${working} |`,
     );
   }
   say();
@@ -384,17 +434,70 @@ async function writeReport({ runs, seed, workers, out, levels }) {
   say('## Forged beacons (100 views/h)');
   say();
   say(
-    '| scenario | runs | rolled back | median time to rollback | called healthy or "no harm found" |',
+    "The erring canary's rows share their seeds: each attacked run's delay is its rollback time less its unattacked twin's (a twin rolled back later than its attack is a delay of 0 or less).",
   );
-  say('|---|---|---|---|---|');
+  say();
+  say(
+    '| scenario | runs | rolled back | median time to rollback | median delay | longest delay | called healthy or "no harm found" |',
+  );
+  say('|---|---|---|---|---|---|---|');
+  const unattacked = forgedRows[0] ? await forgedRows[0].outcomes : [];
   for (const row of forgedRows) {
     const outcomes = await row.outcomes;
     const rolled = outcomes.filter((o) => o.rollbackAt !== null);
     const healthy = outcomes.filter(
       (o) => o.healthyBeforeRollbackAt !== null || o.finishedAt !== null,
     ).length;
+    const delays = row.paired
+      ? outcomes.map((o, index) => {
+          const twin = unattacked[index]?.rollbackAt ?? null;
+          if (o.rollbackAt === null) return Number.POSITIVE_INFINITY;
+          return twin === null ? 0 : o.rollbackAt - twin;
+        })
+      : [];
+    const delayText = (/** @type {number | null} */ ms) =>
+      ms === null
+        ? '–'
+        : Number.isFinite(ms)
+          ? ms <= 0
+            ? '0'
+            : duration(ms)
+          : 'never rolled back';
     say(
-      `| ${row.name} | ${outcomes.length} | ${rolled.length} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${healthy} |`,
+      `| ${row.name} | ${outcomes.length} | ${rolled.length} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${row.paired ? delayText(medianOf(delays)) : '–'} | ${row.paired ? delayText(Math.max(...delays)) : '–'} | ${healthy} |`,
+    );
+  }
+  say();
+  say("## A small site's decision within a working day (8 h)");
+  say();
+  say(
+    `5-minute looks for 8 h, at a 10 % canary share and at 50 % (the share docs/releases.md suggests for a release worth finishing the same day). A decision is a rollback or "no harm found": after 6 h with the power for the named harms (erring visitors ×${policy.harmErrorRatio} live's + ${policy.errorPoints * 100} points, INP and LCP ×${policy.harmP75Ratio}), or at 8 h with the power the run had, which it states: the medians below are what those finishes said they would have caught at 80 % (a harm below them could have been missed). No finish comes with fewer than ${policy.healthyClients} canary visitors in ${policy.healthyNetworks} networks, under a data-health alarm, or while a test over its floor leans the canary's way at 5 %.`,
+  );
+  say();
+  say(
+    '| canary | views/h | share | runs | a decision within 8 h | rolled back | no harm found (claiming the power / at the power it had) | median erring share it would have caught | median INP ratio it would have caught |',
+  );
+  say('|---|---|---|---|---|---|---|---|---|');
+  for (const row of smallRows) {
+    const outcomes = await row.outcomes;
+    const n = outcomes.length;
+    const rolled = outcomes.filter((o) => o.rollbackAt !== null).length;
+    const finished = outcomes.filter((o) => o.rollbackAt === null && o.finishedAt !== null);
+    const working = finished.filter((o) => workingDay(o)).length;
+    const caughtShares = finished.flatMap((o) => {
+      const match = /caught visitors meeting an error or a failed load in ([\d.]+) %/.exec(
+        o.finishedReason ?? '',
+      );
+      return match ? [Number(match[1])] : [];
+    });
+    const caughtInp = finished.flatMap((o) => {
+      const match = /INP ([\d.]+)× live's/.exec(o.finishedReason ?? '');
+      return match ? [Number(match[1])] : [];
+    });
+    const share = medianOf(caughtShares);
+    const inp = medianOf(caughtInp);
+    say(
+      `| ${row.name} | ${row.viewsPerHour} | ${row.canaryShare} % | ${n} | ${pct(rolled + finished.length, n)} | ${pct(rolled, n)} | ${pct(finished.length - working, n)} / ${pct(working, n)} | ${share === null ? '–' : `${share.toFixed(1)} %`} | ${inp === null ? '–' : `${inp.toFixed(2)}×`} |`,
     );
   }
   say();
@@ -426,7 +529,8 @@ if (!isMainThread) {
 } else {
   const usage = `Usage: npm run bench:canary -- [--runs N] [--seed S] [--out FILE] [--workers W]
 
-  --runs N     runs per row at 20 and 100 views/h (half at 500, a quarter at 5,000; default 60)
+  --runs N     runs per A/A row below 5,000 views/h (40 % of it for the other rows, 30 % at
+               5,000 views/h; default 100)
   --seed S     the seed (default 31)
   --out FILE   where the report goes (default reports/canary-judge.md)
   --workers W  worker threads (default: the cores)
@@ -451,7 +555,7 @@ if (!isMainThread) {
         throw new cli.CliError(`--${key} takes a whole number of at least 1\n\n${usage}`, 2);
       return value;
     };
-    const runs = whole('runs', 60);
+    const runs = whole('runs', 100);
     const seed = whole('seed', 31);
     const workers = whole('workers', Math.max(1, os.availableParallelism()));
     const out = path.resolve(line.string('out') ?? 'reports/canary-judge.md');

@@ -14,6 +14,7 @@ const prand = require('pure-rand');
 const { clientBudget } = require('../../platform/field-data/client-budget.cjs');
 const { canaryPolicyOf, judgeCanary } = require('../../platform/releases/canary-judge.cjs');
 const { emptySample, mergeSamples } = require('../../platform/releases/canary-samples.cjs');
+const { addToSample } = require('../../platform/releases/canary-visitors.cjs');
 
 /** @typedef {import('../../platform/releases/canary-samples.cjs').Sample} Sample */
 /** @typedef {import('../../platform/releases/canary-samples.cjs').LaneSamples} LaneSamples */
@@ -230,6 +231,7 @@ function trafficOf(
  * @property {number} canaryVisitors at the rollback (or the end)
  * @property {number} brokenVisitors canary visitors of the broken route at the rollback
  * @property {string} last the verdict at the last look
+ * @property {string | null} finishedReason what the first "no harm found" said (its reasons, a line each)
  */
 
 /**
@@ -251,6 +253,26 @@ function addInto(into, step) {
           target[field][key] = Math.max(target[field][key] ?? 0, sample[field][key] ?? 0);
     }
 }
+
+/**
+ * Adds one step's samples into running ones that the judge reads at every look, keeping what
+ * it works out about them current (addToSample), and into each lane's whole site.
+ * @param {Required<LaneSamples>} into @param {LaneSamples} step
+ */
+function addGrowing(into, step) {
+  for (const lane of /** @type {const} */ (['live', 'canary']))
+    for (const [route, sample] of Object.entries(step[lane])) {
+      addToSample((into[lane][route] ??= emptySample()), sample);
+      addToSample(into.site[lane], sample);
+    }
+}
+
+/** @returns {Required<LaneSamples>} */
+const growingLanes = () => ({
+  live: {},
+  canary: {},
+  site: { live: emptySample(), canary: emptySample() },
+});
 
 /**
  * A fresh copy of running samples for one look: the judge keeps what it works out about a
@@ -285,8 +307,13 @@ const visitorsIn = (routes) => Object.keys(mergeSamples(Object.values(routes)).c
  * @param {number} run.viewsPerHour @param {number} run.lookEveryMs @param {number} run.durationMs
  * @param {Defect | null} run.defect @param {number} run.seed
  * @param {number} [run.natShare]
+ * @param {number} [run.canaryShare] the canary's share of visitors, in percent (10 by default)
  * @param {(atMs: number, step: LaneSamples) => void} [run.forge] adds forged data to a step
  * @param {boolean} [run.stopAtHealthy] end the run at its first "healthy"
+ * @param {boolean} [run.afresh] hand the judge fresh copies of everything at each look (what
+ *   it then works out from scratch), not the growing samples whose summaries are kept current:
+ *   the same verdicts, at a cost that grows with the run at every look
+ * @param {(atMs: number, verdict: import('../../platform/releases/canary-judge.cjs').CanaryVerdict) => void} [run.onVerdict]
  * @returns {RunOutcome}
  */
 function simulateRun({
@@ -296,8 +323,11 @@ function simulateRun({
   defect,
   seed: runSeed,
   natShare = 0,
+  canaryShare = share,
   forge,
   stopAtHealthy = false,
+  afresh = false,
+  onVerdict,
 }) {
   const policy = canaryPolicyOf({ lookEveryMs });
   const random = randomSource(runSeed);
@@ -307,7 +337,7 @@ function simulateRun({
   let budgetHour = -1;
   const baselineMs = 3 * 3_600_000;
   /** @type {LaneSamples} */
-  const baseline = { live: {}, canary: {} };
+  const baseline = afresh ? { live: {}, canary: {} } : growingLanes();
   const baselineStep = 15 * 60_000;
   for (let at = -baselineMs + baselineStep; at <= 0; at += baselineStep) {
     const step = trafficOf(
@@ -323,11 +353,12 @@ function simulateRun({
       },
       random,
     );
-    addInto(baseline, step);
+    if (afresh) addInto(baseline, step);
+    else addGrowing(/** @type {Required<LaneSamples>} */ (baseline), step);
   }
   budgets = new Map();
   /** @type {LaneSamples} */
-  const cumulative = { live: {}, canary: {} };
+  const cumulative = afresh ? { live: {}, canary: {} } : growingLanes();
   /** @type {LaneSamples[]} */
   const window = [];
   const windowSteps = Math.ceil(policy.recentMs / lookEveryMs);
@@ -335,11 +366,14 @@ function simulateRun({
   let healthyAt = null;
   /** @type {number | null} */
   let finishedAt = null;
+  /** @type {string | null} */
+  let finishedReason = null;
   let last = 'wait';
   const outcome = (/** @type {number | null} */ rollbackAt) => ({
     rollbackAt,
     healthyBeforeRollbackAt: healthyAt,
     finishedAt,
+    finishedReason,
     canaryViews: Object.values(cumulative.canary).reduce((sum, s) => sum + s.views, 0),
     canaryVisitors: visitorsIn(cumulative.canary),
     brokenVisitors: defect?.brokenRoute
@@ -351,11 +385,21 @@ function simulateRun({
     const hour = Math.floor(at / 3_600_000);
     if (hour !== budgetHour) [budgets, budgetHour] = [new Map(), hour];
     const step = trafficOf(
-      { viewsPerHour, share, ms: lookEveryMs, atMs: at, defect, natShare, visitors, budgets },
+      {
+        viewsPerHour,
+        share: canaryShare,
+        ms: lookEveryMs,
+        atMs: at,
+        defect,
+        natShare,
+        visitors,
+        budgets,
+      },
       random,
     );
     forge?.(at, step);
-    addInto(cumulative, step);
+    if (afresh) addInto(cumulative, step);
+    else addGrowing(/** @type {Required<LaneSamples>} */ (cumulative), step);
     window.push(step);
     if (window.length > windowSteps) window.shift();
     /** @type {LaneSamples} */
@@ -363,18 +407,22 @@ function simulateRun({
     if (at > 2 * policy.recentMs) for (const part of window) addInto(recent, part);
     const verdict = judgeCanary(
       {
-        cumulative: snapshotOf(cumulative),
+        cumulative: afresh ? snapshotOf(cumulative) : cumulative,
         recent,
         baseline,
         startedAt: 0,
-        share,
+        share: canaryShare,
         now: at,
       },
       policy,
     );
+    onVerdict?.(at, verdict);
     last = verdict.verdict;
     if (verdict.verdict === 'healthy') healthyAt ??= at;
-    if (verdict.verdict === 'finished') finishedAt ??= at;
+    if (verdict.verdict === 'finished' && finishedAt === null) {
+      finishedAt = at;
+      finishedReason = verdict.reasons.join('\n');
+    }
     if (verdict.verdict === 'rollback') return outcome(at);
     if (stopAtHealthy && healthyAt !== null) return outcome(null);
   }

@@ -85,11 +85,12 @@ describe('judgeCanary', () => {
   });
 
   it('calls a small canary inconclusive, never healthy, and says what it needs', () => {
-    const verdict = judge(lanes({ '/': sample(900) }, { '/': sample(100) }), minutes(60 * 10));
+    // Before the working day's decision (8 h).
+    const verdict = judge(lanes({ '/': sample(900) }, { '/': sample(100) }), minutes(60 * 7));
     expect(verdict.verdict).toBe('inconclusive');
     expect(verdict.needs?.views).toBeGreaterThan(1000);
     expect(verdict.needs?.hours).toBeGreaterThan(10);
-    expect(verdict.reasons.at(-1)).toMatch(/to be conclusive: about \d+ more canary visitors \(.* h more at 10 canary visitors\/h, or about an hour at a \d+ % share\)/);
+    expect(verdict.reasons.at(-1)).toMatch(/to be conclusive: about \d+ more canary visitors \(.* h more at 14 canary visitors\/h, or about an hour at a \d+ % share\)/);
   });
 
   it('rolls back a significant error share over the floor, not one under it', () => {
@@ -280,5 +281,43 @@ describe('judgeCanary, visitor by visitor', () => {
     expect(verdict.verdict).toBe('finished');
     expect(verdict.reasons[0]).toMatch(/^no harm found after 360 min and 3000 canary visitors \(3000 views\): at 80 % power/);
     expect(verdict.reasons[1]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d+ %, INP under 1\.\d\d×, LCP under 1\.\d\d×/);
+  });
+
+  it('gives no "no harm found" to a canary over its floor whose test leans its way, though the run had the power', () => {
+    // 36 of 3000 canary visitors erring against live's 0.5 %: 2.4× live, over the floor, p ≈ 1e-5
+    // (short of this look's rollback level); the run had the power to catch 5× live.
+    const live = { '/': sample(27_000, { errorViews: 135 }) };
+    const verdict = judge(lanes(live, { '/': sample(3000, { errorViews: 36 }) }), minutes(6 * 60));
+    expect(verdict.verdict).toBe('inconclusive');
+    expect(verdict.reasons[0]).toMatch(/^no finish while the canary leans worse: whole site \(whole run\): visitors who met an error or a failed load 1\.2 % on the canary/);
+    // The same run without the lean finishes.
+    expect(judge(lanes(live, { '/': sample(3000, { errorViews: 15 }) }), minutes(6 * 60)).verdict).toBe('finished');
+  });
+
+  it('gives a small site a decision after a working day: "no harm found" at the power it had, naming what it could have missed', () => {
+    // 60 canary visitors in 8 h: far from the power for erring visitors ×5 live's.
+    const live = { '/': sample(600) };
+    const small = lanes(live, { '/': sample(60, { errorViews: 0, failedLoadViews: 0 }) });
+    expect(judge(small, minutes(8 * 60 - 5)).verdict).toBe('inconclusive');
+    const verdict = judge(small, minutes(8 * 60));
+    expect(verdict.verdict).toBe('finished');
+    expect(verdict.reasons[0]).toMatch(/^no harm found after 480 min and 60 canary visitors \(60 views\): at 80 % power this run would have caught visitors meeting an error or a failed load in \d+\.\d % of canary visitors/);
+    expect(verdict.reasons[1]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d %, INP under \d\.\d\d×, LCP under \d\.\d\d×/);
+    expect(verdict.reasons[2]).toMatch(/^a working day's decision at the power it had, short of the harms the policy names/);
+    // Never on too little data, nor while the canary leans worse.
+    expect(judge(lanes(live, { '/': sample(15, { errorViews: 0, failedLoadViews: 0 }) }), minutes(8 * 60)).verdict).toBe('inconclusive');
+    expect(judge(lanes(live, { '/': sample(60, { errorViews: 6, failedLoadViews: 0 }) }), minutes(8 * 60)).verdict).toBe('inconclusive');
+  });
+
+  it("states a finish's power at the level each of the look's site tests has, the recent hour's too", () => {
+    const cumulative = lanes({ '/': sample(27_000) }, { '/': sample(3000) });
+    const caughtShare = (verdict: { reasons: string[] }) =>
+      Number(/caught visitors meeting an error or a failed load in (\d+\.\d+) %/.exec(verdict.reasons[0] ?? '')?.[1]);
+    const alone = judgeCanary({ cumulative, startedAt, share: 10, now: minutes(6 * 60) });
+    // The recent hour adds three site tests: each gets half the level, so less is caught.
+    const withRecent = judgeCanary({ cumulative, recent: cumulative, startedAt, share: 10, now: minutes(6 * 60) });
+    expect(alone.verdict).toBe('finished');
+    expect(withRecent.verdict).toBe('finished');
+    expect(caughtShare(withRecent)).toBeGreaterThan(caughtShare(alone));
   });
 });
