@@ -5,6 +5,7 @@ import { localPreviewSecret, signPreview } from '../../platform/releases/preview
 import { routes } from '../../platform/routes/routes.cjs';
 import stack from '../../tools/stack/stack.cjs';
 import paths from '../../tools/stack/paths.cjs';
+import { publishCopy } from '../support/browser/candidate-release';
 import { publishBuild } from '../support/browser/release-commands';
 import { pollUntil } from '../support/browser/poll-until';
 import { treeRssMb } from '../support/browser/process-tree-rss';
@@ -22,19 +23,6 @@ const sets: string[] = [];
 const rounds = 4;
 const pages = routes.filter((route) => !('clientOnly' in route)).map((route) => route.path);
 
-/** Publishes a copy of a release under another version, as a publish of the same build would. */
-function publishCopy(version: string, copy: string) {
-  const from = path.join(dir, 'remote-home', version);
-  const to = path.join(dir, 'remote-home', copy);
-  fs.cpSync(from, to, { recursive: true });
-  for (const file of ['mf-manifest.json', 'server/mf-manifest.json', 'release-info.json']) {
-    const target = path.join(to, file);
-    if (!fs.existsSync(target)) continue;
-    fs.writeFileSync(target, fs.readFileSync(target, 'utf8').replaceAll(version, copy));
-    for (const packed of ['.br', '.gz']) fs.rmSync(`${target}${packed}`, { force: true });
-  }
-}
-
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-studio-'));
   fs.writeFileSync(
@@ -45,7 +33,7 @@ beforeAll(async () => {
     FIRSTDAY_RELEASER: 'remote-home team',
   });
   for (const reviewer of ['a', 'b', 'c', 'd']) {
-    publishCopy(live, `${live}-${reviewer}`);
+    publishCopy(dir, live, `${live}-${reviewer}`);
     sets.push(`${live}-${reviewer}`);
   }
   fs.writeFileSync(

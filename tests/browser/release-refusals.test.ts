@@ -4,6 +4,7 @@ import { errors, footer, hero, navigation } from 'remote-shared/content';
 import { pageRenderDeadlineMs, remoteDeadlineMs } from '../../platform/deadlines.cjs';
 import stack from '../../tools/stack/stack.cjs';
 import {
+  publishCopy,
   publishVariant,
   releasesWithCandidate,
   type CandidateReleases,
@@ -40,17 +41,7 @@ const promote = (...args: string[]) =>
 /** A copy of a published release under a new version, without one file of its browser build. */
 function publishWithout(version: string, dropped: (manifest: ExposesManifest) => string): string {
   const appDir = path.join(releases.dir, 'remote-home');
-  const copy = `${version}-lost-chunk`;
-  fs.cpSync(path.join(appDir, version), path.join(appDir, copy), { recursive: true });
-  const info = path.join(appDir, copy, 'release-info.json');
-  fs.writeFileSync(
-    info,
-    JSON.stringify({
-      ...JSON.parse(fs.readFileSync(info, 'utf8')),
-      version: copy,
-      publishedAt: new Date().toISOString(),
-    }),
-  );
+  const copy = publishCopy(releases.dir, version, `${version}-lost-chunk`);
   const manifest = JSON.parse(
     fs.readFileSync(path.join(appDir, copy, 'mf-manifest.json'), 'utf8'),
   ) as ExposesManifest;

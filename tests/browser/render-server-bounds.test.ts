@@ -18,6 +18,7 @@ import {
   workerStartDeadlineMs,
 } from '../../platform/deadlines.cjs';
 import {
+  publishCopy,
   releasesWithCandidate,
   type CandidateReleases,
 } from '../support/browser/candidate-release';
@@ -54,20 +55,6 @@ const previewCount = 20;
 let releases: CandidateReleases;
 /** Copies of the live release under other versions: distinct sets to preview. */
 const copies: string[] = [];
-
-/** Publishes a copy of a release under another version, as a publish of the same build would. */
-function publishCopy(dir: string, version: string, copy: string) {
-  const from = path.join(dir, 'remote-home', version);
-  const to = path.join(dir, 'remote-home', copy);
-  fs.cpSync(from, to, { recursive: true });
-  for (const file of ['mf-manifest.json', 'server/mf-manifest.json', 'release-info.json']) {
-    const target = path.join(to, file);
-    if (!fs.existsSync(target)) continue;
-    fs.writeFileSync(target, fs.readFileSync(target, 'utf8').replaceAll(version, copy));
-    // The precompressed copies beside it are served first: they must say the same.
-    for (const packed of ['.br', '.gz']) fs.rmSync(`${target}${packed}`, { force: true });
-  }
-}
 
 beforeAll(async () => {
   releases = await releasesWithCandidate(withSpinningHome, 'firstday-bounds-');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import stack from '../../tools/stack/stack.cjs';
 import paths from '../../tools/stack/paths.cjs';
+import { publishCopy } from '../support/browser/candidate-release';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { ports, setUpSite, siteUrl } from '../support/browser/site';
 import { median } from '../../tools/bench/figures.cjs';
@@ -20,23 +21,6 @@ let other: string;
 const base = `http://localhost:${ports['remote-home']}/`;
 const manifestOf = (version: string) => `${base}${version}/mf-manifest.json`;
 
-/** A published release copied under a new version: a second good set to switch to. */
-function publishCopy(version: string): string {
-  const appDir = path.join(dir, 'remote-home');
-  const copy = `${version}-copy`;
-  fs.cpSync(path.join(appDir, version), path.join(appDir, copy), { recursive: true });
-  const info = path.join(appDir, copy, 'release-info.json');
-  fs.writeFileSync(
-    info,
-    JSON.stringify({
-      ...JSON.parse(fs.readFileSync(info, 'utf8')),
-      version: copy,
-      publishedAt: new Date().toISOString(),
-    }),
-  );
-  return copy;
-}
-
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollback-timing-'));
   fs.writeFileSync(
@@ -46,7 +30,8 @@ beforeAll(async () => {
   live = await publishBuild(dir, path.join(paths.repoRoot, 'remote-home'), {
     FIRSTDAY_RELEASER: 'remote-home team',
   });
-  other = publishCopy(live);
+  // A second good set to switch to.
+  other = publishCopy(dir, live, `${live}-copy`);
   fs.writeFileSync(
     path.join(dir, 'remotes.json'),
     JSON.stringify({ ...JSON.parse(stack.remotesJsonFor(ports)), 'remote-home': manifestOf(live) }),

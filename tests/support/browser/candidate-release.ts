@@ -60,3 +60,25 @@ export const withHeadline = (marker: string) => (source: string) => {
   const code = fs.readFileSync(file, 'utf8');
   fs.writeFileSync(file, code.replace('{intro.headline}', `{${JSON.stringify(marker)}}`));
 };
+
+/**
+ * Publishes a copy of remote-home's release `version` as `copy`, as a publish of the same build
+ * under another version would: its manifests and release info name the new version, and it was
+ * published now.
+ */
+export function publishCopy(dir: string, version: string, copy: string): string {
+  const from = path.join(dir, 'remote-home', version);
+  const to = path.join(dir, 'remote-home', copy);
+  fs.cpSync(from, to, { recursive: true });
+  for (const file of ['mf-manifest.json', 'server/mf-manifest.json', 'release-info.json']) {
+    const target = path.join(to, file);
+    if (!fs.existsSync(target)) continue;
+    fs.writeFileSync(target, fs.readFileSync(target, 'utf8').replaceAll(version, copy));
+    // The precompressed copies beside it are served first: they must say the same.
+    for (const packed of ['.br', '.gz']) fs.rmSync(`${target}${packed}`, { force: true });
+  }
+  const info = path.join(to, 'release-info.json');
+  const published = { ...JSON.parse(fs.readFileSync(info, 'utf8')), publishedAt: new Date() };
+  fs.writeFileSync(info, JSON.stringify(published));
+  return copy;
+}
