@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { Button } from 'remote-shared/ui';
 import type { InboxRequest } from './inbox-request';
 import styles from './delete-dialog.module.css';
