@@ -14,6 +14,8 @@ declare global {
   var __FIRSTDAY_FETCH_DEADLINE_MS__: number | undefined;
   /** The shell's federation runtime, lent to production remotes (one copy per page). */
   var _FEDERATION_RUNTIME_CORE: typeof runtimeCore | undefined;
+  /** The shell's bundler runtime (webpack's side of federation), lent to production remotes. */
+  var __FIRSTDAY_BUNDLER_RUNTIME__: object | undefined;
   /** Read by Firebase's App Check SDK as it starts (contact writer): true prints a debug token. */
   var FIREBASE_APPCHECK_DEBUG_TOKEN: string | boolean | undefined;
 }

@@ -1,10 +1,11 @@
 // @ts-check
-/** remote-shared's federation contract: the design system and all content. */
+/** remote-shared's federation contract: the design system and all content (the staff inbox's on its own). */
 /** @type {import('../federation/build/create-app-config.cjs').FederationContract} */
 module.exports = {
   app: 'remote-shared',
   exposes: {
     './content': './src/exposes/content.ts',
+    './staff-content': './src/exposes/staff-content.ts',
     './tokens': './src/exposes/tokens.ts',
     './ui': './src/exposes/ui.ts',
     './hooks': './src/exposes/hooks.ts',

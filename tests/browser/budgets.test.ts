@@ -1,4 +1,4 @@
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import budgets from '../../budgets.json';
 import weight from '../../tools/bench/javascript-weight.cjs';
 import { collectScripts } from '../support/browser/collect-scripts';
@@ -71,12 +71,18 @@ describe('byte budgets', () => {
     return scripts;
   }
 
-  it('downloads no Firebase Auth and no inbox code on visitor routes (only on /staff)', async () => {
+  /** Whether the inbox's texts came with a page's scripts (they are remote-shared content). */
+  const staffTextsIn = (scripts: Awaited<ReturnType<typeof scriptsOf>>) =>
+    scripts.some(({ body }) => body.toString('utf8').includes(staffInbox.signIn.intro));
+
+  it('downloads no Firebase Auth and no inbox code or texts on visitor routes (only on /staff)', async () => {
     for (const path of ['/', '/about', '/menu']) {
-      expect({ path, ...staffCodeIn(await scriptsOf(path)) }).toEqual({
+      const scripts = await scriptsOf(path);
+      expect({ path, ...staffCodeIn(scripts), texts: staffTextsIn(scripts) }).toEqual({
         path,
         auth: false,
         inbox: [],
+        texts: false,
       });
     }
     // The form signs its visitor in anonymously (the per-client ceiling): Firebase Auth comes
@@ -88,7 +94,9 @@ describe('byte budgets', () => {
     });
     expect(staffCodeIn(await scriptsOf('/contact'))).toEqual({ auth: true, inbox: [] });
     // The check sees them where they belong.
-    const staff = staffCodeIn(await scriptsOf('/staff'));
+    const staffScripts = await scriptsOf('/staff');
+    expect(staffTextsIn(staffScripts)).toBe(true);
+    const staff = staffCodeIn(staffScripts);
     expect(staff.auth).toBe(true);
     expect(staff.inbox.length).toBeGreaterThanOrEqual(2);
   });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { newDocumentId } from '../../remote-contact/src/firebase/document-id';
 import { pageSize } from '../../remote-contact/src/staff/use-inbox-requests';
 import { clearEmulator } from '../support/emulators/firestore';

@@ -1,4 +1,4 @@
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { ConfirmDialog } from './confirm-dialog';
 import type { InboxRequest } from './inbox-request';
 

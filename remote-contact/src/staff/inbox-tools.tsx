@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { staffInbox, type StatusFilter } from 'remote-shared/content';
+import { staffInbox, type StatusFilter } from 'remote-shared/staff-content';
 import { Button, visuallyHidden } from 'remote-shared/ui';
 import fields from '../shared-styles/fields.module.css';
 import labels from '../shared-styles/labels.module.css';

@@ -1,4 +1,4 @@
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { useFocusOnHandoff } from './focus-handoff';
 import styles from './refusal.module.css';
 

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { mailtoHref, staffInbox, type RequestStatus } from 'remote-shared/content';
+import { mailtoHref } from 'remote-shared/content';
+import { staffInbox, type RequestStatus } from 'remote-shared/staff-content';
 import { Button, visuallyHidden } from 'remote-shared/ui';
 import {
   contextFieldNames,

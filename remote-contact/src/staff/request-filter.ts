@@ -1,4 +1,4 @@
-import type { StatusFilter } from 'remote-shared/content';
+import type { StatusFilter } from 'remote-shared/staff-content';
 import type { InboxRequest } from './inbox-request';
 import { contactFieldNames } from '../../../platform/contact-request/contact-schema.cjs';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { Button } from 'remote-shared/ui';
 import type { StaffConnection } from './staff-connection';
 import { handOffFocus, useFocusOnHandoff } from './focus-handoff';

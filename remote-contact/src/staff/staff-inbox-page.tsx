@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Button, Container, visuallyHidden } from 'remote-shared/ui';
 import { handOffFocus } from './focus-handoff';

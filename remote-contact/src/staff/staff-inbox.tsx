@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { staffInbox, type StatusFilter } from 'remote-shared/content';
+import { staffInbox, type StatusFilter } from 'remote-shared/staff-content';
 import { Button, visuallyHidden } from 'remote-shared/ui';
 import { DeleteDialog } from './delete-dialog';
 import { useFirstScreenFirst } from './first-screen-first';

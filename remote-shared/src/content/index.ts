@@ -4,6 +4,5 @@ export * from './navigation';
 export * from './home';
 export * from './about';
 export * from './contact';
-export * from './staff';
 export * from './pages';
 export * from './mailto';

@@ -7,7 +7,7 @@ export type RequestStatus = 'new' | 'replied' | 'in-talks' | 'won' | 'lost';
 export type StatusFilter = 'all' | RequestStatus | 'spam';
 
 /** Every number the inbox shows, in one format: "4,962". */
-export const formatCount = (count: number): string => count.toLocaleString('en-GB');
+const formatCount = (count: number): string => count.toLocaleString('en-GB');
 
 export const staffInbox = {
   heading: 'Staff inbox',

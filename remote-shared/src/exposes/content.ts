@@ -1,2 +1,2 @@
-/** Every studio fact, text, person, project and link. The one place content is defined. */
+/** Every studio fact, text, person, project and link (the staff inbox's texts: ./staff-content). */
 export * from '../content';

@@ -64,6 +64,9 @@ function headTags(route: SiteRoute | undefined, setup: RendererSetup): string {
   return tags.join('');
 }
 
+/** Exposed modules only the staff inbox uses: a visitor's page never asks for them. */
+const staffOnlyExposes: ReadonlySet<string> = new Set(['./staff-content']);
+
 /** The files the page's client will ask for first: fetched alongside main.js, after paint. */
 function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string[] {
   const remoteFiles = (remote: keyof RendererSetup['browserRemotes'], expose?: string) => {
@@ -71,7 +74,9 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
     const manifest = setup.manifests[manifestUrl];
     if (!manifest) return [];
     const files = manifest.exposes
-      .filter((entry) => expose === undefined || entry.path === expose)
+      .filter((entry) =>
+        expose === undefined ? !staffOnlyExposes.has(entry.path) : entry.path === expose,
+      )
       .flatMap((entry) => entry.assets.js.sync);
     return [manifest.metaData.remoteEntry.name, ...files].map(
       (file) => new URL(file, manifestUrl).href,

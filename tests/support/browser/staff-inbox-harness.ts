@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { collections } from '../../../platform/contact-request/contact-schema.cjs';
 import { clearEmulator } from '../emulators/firestore';
 import { scaled } from '../time-factor';

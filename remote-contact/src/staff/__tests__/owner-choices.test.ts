@@ -1,4 +1,4 @@
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { ownerChoices } from '../lead/owner-choices';
 
 const ada = 'ada@firstday.studio';

@@ -1,4 +1,4 @@
-import type { RequestStatus } from 'remote-shared/content';
+import type { RequestStatus } from 'remote-shared/staff-content';
 
 /** One action on every selected request, asked about once before it runs. */
 export type BulkAction =

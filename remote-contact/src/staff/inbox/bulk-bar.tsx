@@ -1,4 +1,4 @@
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { Button } from 'remote-shared/ui';
 import { statuses } from '../../../../platform/contact-request/contact-schema.cjs';
 import { ownerChoices } from '../lead/owner-choices';

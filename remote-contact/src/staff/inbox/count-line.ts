@@ -1,4 +1,4 @@
-import { staffInbox, type StatusFilter } from 'remote-shared/content';
+import { staffInbox, type StatusFilter } from 'remote-shared/staff-content';
 import type { InboxRequest } from '../inbox-request';
 import { anyCampaign } from '../request-filter';
 import type { InboxView } from './inbox-view';

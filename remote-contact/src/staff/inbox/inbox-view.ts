@@ -1,5 +1,5 @@
 import { useReducer } from 'react';
-import type { StatusFilter } from 'remote-shared/content';
+import type { StatusFilter } from 'remote-shared/staff-content';
 import { anyCampaign, type CampaignFilter } from '../request-filter';
 
 /** What the inbox is asked to show: the search, the filters and how many pages. */

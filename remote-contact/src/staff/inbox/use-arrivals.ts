@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import type { InboxRequest } from '../inbox-request';
 
 /** How long a notice stays (then it clears, so it is never announced again). */

@@ -1,5 +1,5 @@
 import { useCallback, useState, type RefObject } from 'react';
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import type { InboxRequest } from '../inbox-request';
 import type { Author } from '../lead-change';
 import type { StaffConnection } from '../staff-connection';

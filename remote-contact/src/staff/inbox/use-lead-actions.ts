@@ -1,5 +1,5 @@
 import { useCallback, useState, type RefObject } from 'react';
-import { staffInbox, type RequestStatus } from 'remote-shared/content';
+import { staffInbox, type RequestStatus } from 'remote-shared/staff-content';
 import type { InboxRequest } from '../inbox-request';
 import { NoteConflict, type Author } from '../lead-change';
 import type { NoteOutcome } from '../lead/lead-note';

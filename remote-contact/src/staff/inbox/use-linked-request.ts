@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { StatusFilter } from 'remote-shared/content';
+import type { StatusFilter } from 'remote-shared/staff-content';
 import type { InboxRequest } from '../inbox-request';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { staffInbox, type RequestStatus } from 'remote-shared/content';
+import { staffInbox, type RequestStatus } from 'remote-shared/staff-content';
 import { statuses } from '../../../../platform/contact-request/contact-schema.cjs';
 import type { InboxRequest } from '../inbox-request';
 import styles from './lead.module.css';

@@ -1,4 +1,4 @@
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import type { InboxRequest } from '../inbox-request';
 import { formatTime } from '../received-time';
 import styles from './lead.module.css';

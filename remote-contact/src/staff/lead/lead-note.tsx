@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { staffInbox } from 'remote-shared/content';
+import { staffInbox } from 'remote-shared/staff-content';
 import { Button } from 'remote-shared/ui';
 import { leadLimits } from '../../../../platform/contact-request/contact-schema.cjs';
 import fields from '../../shared-styles/fields.module.css';
