@@ -29,7 +29,9 @@ import { scaled } from '../support/time-factor';
 
 const env = testStack.npmStartTestEnv;
 const emulator = `http://127.0.0.1:${env.FIRSTDAY_EMULATOR_PORT}`;
-const documents = `${emulator}/v1/projects/demo-firstday/databases/(default)/documents`;
+/** The documents' resource name, as a commit names them; under the emulator's /v1 for REST. */
+const database = 'projects/demo-firstday/databases/(default)/documents';
+const documents = `${emulator}/v1/${database}`;
 const owner = { Authorization: 'Bearer owner' };
 
 let work: string;
@@ -94,7 +96,6 @@ const text = (value: string) => ({ stringValue: value });
  * request before its visitor and rightly queue no confirmation (an unknown client).
  */
 async function sendRequest(id: string, message: string, seconds = 40) {
-  const database = 'projects/demo-firstday/databases/(default)/documents';
   const create = (collection: string, docId: string, fields: Record<string, Value>) => ({
     update: { name: `${database}/${collection}/${docId}`, fields },
     currentDocument: { exists: false },
