@@ -180,7 +180,9 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
         throw new Error('The page hydrated before the link was tapped');
     });
     await tap(page, contact);
-    await page.waitForURL(siteUrl('/contact'), { timeout: 20_000 });
+    // 'commit', not the load event: this page's scripts are held too, and once its client
+    // loader starts them (at the latest after clientStartDeadlineMs) the load event waits for them.
+    await page.waitForURL(siteUrl('/contact'), { waitUntil: 'commit', timeout: 20_000 });
     await waitForHydration(page);
     const source = await page.evaluate(() => sessionStorage.getItem('firstday.visit-source'));
     expect(JSON.parse(source ?? 'null')).toEqual({
@@ -433,7 +435,8 @@ describe('on a phone, below the first screen: tapped as soon as painted, before 
       await page.evaluate(() => document.documentElement.hasAttribute('data-client-ready')),
     ).toBe(false);
     await tap(page, start(page));
-    await page.waitForURL(/\/contact$/, { timeout: 15_000 });
+    // 'commit': the new page's scripts are held as well (see the campaign landing's test).
+    await page.waitForURL(/\/contact$/, { waitUntil: 'commit', timeout: 15_000 });
     await page.getByRole('heading', { level: 1, name: contactPage.heading }).waitFor();
     expect(errors).toEqual([]);
   });
