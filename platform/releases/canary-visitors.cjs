@@ -252,6 +252,78 @@ function addToSample(target, part) {
 }
 
 /**
+ * A lane's erring views per view, visitor by visitor, with the sums the delta method needs for
+ * the rate's variance (Deng, Knoblich and Lu, KDD 2018): each visitor's views are one cluster.
+ * @typedef {object} ViewRate
+ * @property {number} errors erring views counted (after the caps and the network's weight)
+ * @property {number} views views counted
+ * @property {number} visitors
+ * @property {number} ee Σ e², per visitor
+ * @property {number} ev Σ e·v
+ * @property {number} vv Σ v²
+ */
+
+/**
+ * The views with an error or a failed load per view. A visitor counts at most `viewCap` views
+ * (more are scaled down to `viewCap`, its own rate kept) and at most `errorCap` erring views, so
+ * one heavy or flaky visitor weighs as a couple of ordinary erring ones, not as a crowd; with
+ * `weigh`, the network with the most erring views weighs no more than the next one (its
+ * visitors scaled by the share that brings it there), on both lanes alike, so one network's
+ * forged beacons cannot move the rate.
+ * @param {Sample} sample @param {number} viewCap @param {number} errorCap @param {boolean} weigh
+ * @returns {ViewRate}
+ */
+function viewRateOf(sample, viewCap, errorCap, weigh) {
+  const { clients, badClients } = sample;
+  /** @type {Map<string, number[]>} network -> [e, v, e², e·v, v², visitors] */
+  const networks = new Map();
+  /** @param {string} mark */
+  const note = (mark) => {
+    const views = Math.max(clients[mark] ?? 0, badClients[mark] ?? 0);
+    if (!(views > 0)) return;
+    const scale = views > viewCap ? viewCap / views : 1;
+    const v = views * scale;
+    const e = Math.min(errorCap, Math.min(badClients[mark] ?? 0, views) * scale);
+    const network = networkOfMark(mark);
+    let sums = networks.get(network);
+    if (!sums) networks.set(network, (sums = [0, 0, 0, 0, 0, 0]));
+    sums[0] = (sums[0] ?? 0) + e;
+    sums[1] = (sums[1] ?? 0) + v;
+    sums[2] = (sums[2] ?? 0) + e * e;
+    sums[3] = (sums[3] ?? 0) + e * v;
+    sums[4] = (sums[4] ?? 0) + v * v;
+    sums[5] = (sums[5] ?? 0) + 1;
+  };
+  for (const mark in clients) note(mark);
+  for (const mark in badClients) if (!(mark in clients)) note(mark);
+  // The network of the most erring views weighs as the next one (as visitorCountsOf cuts).
+  /** @type {number[] | null} */
+  let top = null;
+  let second = 0;
+  if (weigh)
+    for (const sums of networks.values()) {
+      const errors = sums[0] ?? 0;
+      if (errors > (top?.[0] ?? 0)) {
+        second = top?.[0] ?? 0;
+        top = sums;
+      } else second = Math.max(second, errors);
+    }
+  const rate = { errors: 0, views: 0, visitors: 0, ee: 0, ev: 0, vv: 0 };
+  for (const sums of networks.values()) {
+    const [e = 0, v = 0, ee = 0, ev = 0, vv = 0, visitors = 0] = sums;
+    // The cut network's visitors each weigh `weight` (a cluster scaled: its squares by weight²).
+    const weight = sums === top && e > second ? second / e : 1;
+    rate.errors += e * weight;
+    rate.views += v * weight;
+    rate.ee += ee * weight * weight;
+    rate.ev += ev * weight * weight;
+    rate.vv += vv * weight * weight;
+    rate.visitors += visitors;
+  }
+  return rate;
+}
+
+/**
  * The mean and standard deviation of the logarithms of visitors' worst values, from their 1 %
  * bins (each at its bin's middle), in bin order: the same figures however the visitors came.
  * @param {Readonly<Record<string, number>>} worst
@@ -336,6 +408,7 @@ function countAbove(histogram, threshold) {
 
 module.exports = {
   addToSample,
+  viewRateOf,
   logSpreadOf,
   visitorCountsOf,
   worstHistogramOf,
