@@ -111,8 +111,10 @@ function rateGreater(canary, live) {
   const squares =
     canary.ee + live.ee - 2 * rate * (canary.ev + live.ev) + rate * rate * (canary.vv + live.vv);
   const dispersion = Math.max(1, squares / (rate * views));
+  // The sums are kept current by adding and taking away: a whole count may sit a rounding
+  // error below itself.
   const p = binomialAtLeast(
-    Math.floor(canary.errors / dispersion),
+    Math.floor(canary.errors / dispersion + 1e-9),
     Math.round(errors / dispersion),
     canary.views / views,
   );

@@ -195,10 +195,25 @@ function addToSample(target, part) {
       target[field][key] = (target[field][key] ?? 0) + (part[field][key] ?? 0);
   const tally = networksOf(target);
   const { clients, badClients } = target;
+  const rates = rateCache.get(clients);
+  const rateTally = rates && rateCache.get(badClients) === rates ? rates : null;
   /** @param {string} mark @param {number} views @param {number} badViews */
   const note = (mark, views, badViews) => {
     const wasBad = (badClients[mark] ?? 0) > 0;
     const wasVisitor = wasBad || (clients[mark] ?? 0) > 0;
+    if (rateTally && (views || badViews)) {
+      const { viewCap, errorCap, byNetwork } = rateTally;
+      const network = networkOfMark(mark);
+      const old = rateTermsOf(clients[mark] ?? 0, badClients[mark] ?? 0, viewCap, errorCap);
+      if (old) addTerms(byNetwork, network, old, -1, -1);
+      const terms = rateTermsOf(
+        (clients[mark] ?? 0) + views,
+        (badClients[mark] ?? 0) + badViews,
+        viewCap,
+        errorCap,
+      );
+      if (terms) addTerms(byNetwork, network, terms, 1, 1);
+    }
     if (views) clients[mark] = (clients[mark] ?? 0) + views;
     if (badViews) badClients[mark] = (badClients[mark] ?? 0) + badViews;
     const isBad = (badClients[mark] ?? 0) > 0;
@@ -252,6 +267,68 @@ function addToSample(target, part) {
 }
 
 /**
+ * One visitor's part of the rate's sums: [e, v, e², e·v, v²], its views and erring views cut
+ * to the caps (its own rate kept); null for no views.
+ * @param {number} views @param {number} badViews @param {number} viewCap @param {number} errorCap
+ */
+function rateTermsOf(views, badViews, viewCap, errorCap) {
+  const all = Math.max(views, badViews);
+  if (!(all > 0)) return null;
+  const scale = all > viewCap ? viewCap / all : 1;
+  const v = all * scale;
+  const e = Math.min(errorCap, Math.min(badViews, all) * scale);
+  return [e, v, e * e, e * v, v * v];
+}
+
+/**
+ * The rate's sums by network ([e, v, e², e·v, v², visitors]), once per sample and caps: a
+ * growing sample keeps them current through addToSample (a busy site's day holds tens of
+ * thousands of visitors, judged at every look).
+ * @typedef {{ viewCap: number; errorCap: number; byNetwork: Map<string, number[]> }} RateTally
+ * @type {WeakMap<object, RateTally>}
+ */
+const rateCache = new WeakMap();
+
+/** @param {Sample} sample @param {number} viewCap @param {number} errorCap @returns {RateTally} */
+function rateTallyOf(sample, viewCap, errorCap) {
+  const { clients, badClients } = sample;
+  const cached = rateCache.get(clients);
+  if (
+    cached &&
+    rateCache.get(badClients) === cached &&
+    cached.viewCap === viewCap &&
+    cached.errorCap === errorCap
+  )
+    return cached;
+  /** @type {Map<string, number[]>} */
+  const byNetwork = new Map();
+  /** @param {string} mark */
+  const note = (mark) => {
+    const terms = rateTermsOf(clients[mark] ?? 0, badClients[mark] ?? 0, viewCap, errorCap);
+    if (terms) addTerms(byNetwork, networkOfMark(mark), terms, 1, 1);
+  };
+  for (const mark in clients) note(mark);
+  for (const mark in badClients) if (!(mark in clients)) note(mark);
+  const tally = { viewCap, errorCap, byNetwork };
+  rateCache.set(clients, tally);
+  rateCache.set(badClients, tally);
+  return tally;
+}
+
+/**
+ * Adds (sign 1) or takes away (sign -1) one visitor's terms in its network's sums.
+ * @param {Map<string, number[]>} byNetwork @param {string} network @param {number[]} terms
+ * @param {number} sign @param {number} visitors
+ */
+function addTerms(byNetwork, network, terms, sign, visitors) {
+  let sums = byNetwork.get(network);
+  if (!sums) byNetwork.set(network, (sums = [0, 0, 0, 0, 0, 0]));
+  for (let index = 0; index < 5; index += 1)
+    sums[index] = (sums[index] ?? 0) + sign * (terms[index] ?? 0);
+  sums[5] = (sums[5] ?? 0) + visitors;
+}
+
+/**
  * A lane's erring views per view, visitor by visitor, with the sums the delta method needs for
  * the rate's variance (Deng, Knoblich and Lu, KDD 2018): each visitor's views are one cluster.
  * @typedef {object} ViewRate
@@ -274,28 +351,7 @@ function addToSample(target, part) {
  * @returns {ViewRate}
  */
 function viewRateOf(sample, viewCap, errorCap, weigh) {
-  const { clients, badClients } = sample;
-  /** @type {Map<string, number[]>} network -> [e, v, e², e·v, v², visitors] */
-  const networks = new Map();
-  /** @param {string} mark */
-  const note = (mark) => {
-    const views = Math.max(clients[mark] ?? 0, badClients[mark] ?? 0);
-    if (!(views > 0)) return;
-    const scale = views > viewCap ? viewCap / views : 1;
-    const v = views * scale;
-    const e = Math.min(errorCap, Math.min(badClients[mark] ?? 0, views) * scale);
-    const network = networkOfMark(mark);
-    let sums = networks.get(network);
-    if (!sums) networks.set(network, (sums = [0, 0, 0, 0, 0, 0]));
-    sums[0] = (sums[0] ?? 0) + e;
-    sums[1] = (sums[1] ?? 0) + v;
-    sums[2] = (sums[2] ?? 0) + e * e;
-    sums[3] = (sums[3] ?? 0) + e * v;
-    sums[4] = (sums[4] ?? 0) + v * v;
-    sums[5] = (sums[5] ?? 0) + 1;
-  };
-  for (const mark in clients) note(mark);
-  for (const mark in badClients) if (!(mark in clients)) note(mark);
+  const networks = rateTallyOf(sample, viewCap, errorCap).byNetwork;
   // The network of the most erring views weighs as the next one (as visitorCountsOf cuts).
   /** @type {number[] | null} */
   let top = null;
