@@ -11,8 +11,9 @@
  * browser or a NAT's many people count once; docs/decisions/0021-canary-visitor-unit.md.
  *
  * Error rates over a whole run, not per look:
- * - A rollback needs a one-sided test (Fisher's exact test on erring visitors, a Mann-Whitney
- *   rank test on visitors' worst INP and LCP) to pass at a level spent across the looks (alpha
+ * - A rollback needs a one-sided test (Fisher's exact test on erring visitors, erring views per
+ *   view with each visitor's views one cluster, a Mann-Whitney rank test on visitors' worst INP
+ *   and LCP) to pass at a level spent across the looks (alpha
  *   spending: half of `falseRollbackRate` over the first two hours, half over the rest of
  *   `horizon`), shared out among the tests of a look (a union bound), so a canary equal to live
  *   is rolled back in at most `falseRollbackRate` of runs up to `horizon` long.
@@ -36,7 +37,9 @@
  * on both lanes the network with the most erring visitors (or the most visitors) counts no more
  * than the next one, a rollback's evidence must still come from `minClients` clients in
  * `minNetworks` networks, and "healthy" needs `healthyClients` visitors in `healthyNetworks`
- * networks.
+ * networks. A rise in live's erring visitors that one network makes (gone once networks are
+ * weighed) is not the canary's defence: a rollback then compares it with live's hours before
+ * the canary (docs/decisions/0061-live-bent-by-one-network.md).
  */
 const { binomialCdf, normalQuantile } = require('./canary-distributions.cjs');
 const { upperBoundOf } = require('../field-data/histogram.cjs');
