@@ -289,8 +289,8 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
 
 /**
  * The views of one visitor the rate test counts at most (a visitor of more views is scaled down
- * to this many, its own rate kept): about the 99th percentile of views per visitor in a day of
- * the bench's heavy-tailed sessions, so one flaky heavy visitor weighs as a few ordinary ones.
+ * to this many, its own rate kept): a little over the 99th percentile of views per visitor in
+ * the bench's heavy-tailed sessions (17), so one heavy visitor weighs as a few ordinary ones.
  */
 const rateViewCap = 20;
 /** …and at most this many of its erring views: a flaky visitor weighs as two erring ones. */
