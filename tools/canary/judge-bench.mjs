@@ -410,7 +410,7 @@ async function writeReport({ runs, aaRuns, busyAaRuns, seed, workers, out, level
   say('## Bad canaries: how fast they are rolled back');
   say();
   say(
-    '5-minute looks for up to 24 h. "Healthy first": runs where the bad canary was called healthy before its rollback. "No harm found first": runs where it finished "no harm found" first, split into finishes that claimed the power for the named harms (erring visitors ×5 live\'s, INP/LCP ×1.5) and the working day\'s finishes at the power the run had (each names the larger effects it would have caught; the defect was below them).',
+    '5-minute looks for up to 24 h. "Healthy first": runs where the bad canary was called healthy before its rollback. "No harm found first": runs where it finished "no harm found" first, split into finishes that claimed the power for the named harms (erring visitors ×5 live\'s, INP/LCP ×1.5) and the working day\'s finishes at the power the run had (each names the larger effects it would have caught; the defect was below them). A finish opens with "inconclusive after N h, NOT a healthy verdict" and what it could have missed, and none comes while the canary\'s erring visitors or views are worse than live\'s by more than half their floor, or its INP or LCP p75 beyond 1.25× live\'s.',
   );
   say();
   say(
