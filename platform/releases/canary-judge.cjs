@@ -11,8 +11,9 @@
  * browser or a NAT's many people count once; docs/decisions/0021-canary-visitor-unit.md.
  *
  * Error rates over a whole run, not per look:
- * - A rollback needs a one-sided test (Fisher's exact test on erring visitors, a Mann-Whitney
- *   rank test on visitors' worst INP and LCP) to pass at a level spent across the looks (alpha
+ * - A rollback needs a one-sided test (Fisher's exact test on erring visitors, erring views per
+ *   view with each visitor's views one cluster, a Mann-Whitney rank test on visitors' worst INP
+ *   and LCP) to pass at a level spent across the looks (alpha
  *   spending: half of `falseRollbackRate` over the first two hours, half over the rest of
  *   `horizon`), shared out among the tests of a look (a union bound), so a canary equal to live
  *   is rolled back in at most `falseRollbackRate` of runs up to `horizon` long.
@@ -36,7 +37,9 @@
  * on both lanes the network with the most erring visitors (or the most visitors) counts no more
  * than the next one, a rollback's evidence must still come from `minClients` clients in
  * `minNetworks` networks, and "healthy" needs `healthyClients` visitors in `healthyNetworks`
- * networks.
+ * networks. A rise in live's erring visitors that one network makes (gone once networks are
+ * weighed) is not the canary's defence: a rollback then compares it with live's hours before
+ * the canary (docs/decisions/0061-live-bent-by-one-network.md).
  */
 const { binomialCdf, normalQuantile } = require('./canary-distributions.cjs');
 const { upperBoundOf } = require('../field-data/histogram.cjs');
@@ -49,6 +52,7 @@ const {
   lowerQuantileBound,
   countAbove,
   logSpreadOf,
+  viewRateOf,
 } = require('./canary-visitors.cjs');
 
 /** @typedef {import('./canary-samples.cjs').Sample} Sample */
@@ -231,6 +235,25 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
         `${where}: visitors who met an error or a failed load ${percent(ourShare)} on the canary against ${percent(theirShare)} live (${counts()})`,
     });
   }
+  // Erring views per view, each visitor's views one cluster: where the canary errs more often
+  // on its visitors' views, "met one" saturates on the visitors of many views and this test
+  // still sees it. The whole site only, from `rateMinVisitors` visitors in each lane.
+  if (site && ours.visitors >= rateMinVisitors && theirs.visitors >= rateMinVisitors) {
+    const ourRate = viewRateOf(canary, rateViewCap, rateErrorCap, weigh !== 'none');
+    const theirRate = viewRateOf(live, rateViewCap, rateErrorCap, weigh !== 'none');
+    const ourPerView = shareOf(ourRate.errors, ourRate.views);
+    const theirPerView = shareOf(theirRate.errors, theirRate.views);
+    const overFloor =
+      spread && ourPerView > theirPerView * policy.errorRatio + policy.errorPoints;
+    const test = overFloor ? tests.rateGreater(ourRate, theirRate) : { p: 1, dispersion: 1 };
+    findings.push({
+      family: 'site',
+      p: test.p,
+      overFloor,
+      reason: () =>
+        `${where}: views with an error or a failed load ${percent(ourPerView)} on the canary against ${percent(theirPerView)} live, visitor by visitor (at most ${rateViewCap} views and ${rateErrorCap} erring views of each visitor counted, dispersion ${test.dispersion.toFixed(2)}; ${counts()})`,
+    });
+  }
   // Live broken as badly is not the canary's doing; a catastrophe needs live to be fine.
   if (withCatastrophe && ours.visitors > 0 && theirShare < policy.catastropheShare / 2) {
     const broken = spread && ourShare > 0.5;
@@ -263,6 +286,17 @@ function rollbackFindings(scope, window, canary, live, policy, withCatastrophe) 
   }
   return findings;
 }
+
+/**
+ * The views of one visitor the rate test counts at most (a visitor of more views is scaled down
+ * to this many, its own rate kept): a little over the 99th percentile of views per visitor in
+ * the bench's heavy-tailed sessions (17), so one heavy visitor weighs as a few ordinary ones.
+ */
+const rateViewCap = 20;
+/** …and at most this many of its erring views: a flaky visitor weighs as two erring ones. */
+const rateErrorCap = 2;
+/** Canary (and live) visitors the rate test needs before its normal approximation is used. */
+const rateMinVisitors = 50;
 
 /** The shares of a look's level: the site's comparisons most, each route's, a catastrophe's. */
 const familyShares = (/** @type {boolean} */ routes) => ({
@@ -447,6 +481,74 @@ function liveShifts(live, canary, baseline, policy, level, baselineHours) {
   return alarms;
 }
 
+/**
+ * Whether live's erring visitors rose against its baseline (each visitor counted) but not once
+ * the network of the most erring visitors counts no more than the next one: a rise one network
+ * makes.
+ * @param {Sample} live @param {Sample} baseline @param {number} level
+ */
+function riseFromOneNetwork(live, baseline, level) {
+  const now = visitorCountsOf(live, 'none');
+  const before = visitorCountsOf(baseline, 'none');
+  if (now.visitors === 0 || before.visitors === 0) return false;
+  if (tests.fisherGreater(now.bad, now.visitors, before.bad, before.visitors) > level) return false;
+  const nowWeighed = visitorCountsOf(live, 'bad');
+  const beforeWeighed = visitorCountsOf(baseline, 'bad');
+  return (
+    tests.fisherGreater(nowWeighed.bad, nowWeighed.visitors, beforeWeighed.bad, beforeWeighed.visitors) >
+    level
+  );
+}
+
+/**
+ * The whole site's figures on which the canary is worse than live by more than half the way to
+ * a floor (point estimates, each visitor once): erring visitors and erring views per view; and
+ * the p75 of visitors' worst INP and LCP beyond half the way to the harm a finish names.
+ * @param {Sample} canary @param {Sample} live @param {CanaryPolicy} policy
+ * @returns {string[]}
+ */
+function halfwayToFloors(canary, live, policy) {
+  /** @type {string[]} */
+  const worse = [];
+  // Every visitor counted on both lanes: this only withholds a finish (and a forged live rise
+  // withholds it already, as a data-health alarm).
+  const ours = visitorCountsOf(canary, 'none');
+  const theirs = visitorCountsOf(live, 'none');
+  /** @param {number} theirShare */
+  const halfway = (theirShare) =>
+    theirShare + (theirShare * (policy.errorRatio - 1) + policy.errorPoints) / 2;
+  const ourShare = shareOf(ours.bad, ours.visitors);
+  const theirShare = shareOf(theirs.bad, theirs.visitors);
+  if (ours.visitors > 0 && ourShare > halfway(theirShare))
+    worse.push(
+      `visitors who met an error or a failed load ${percent(ourShare)} on the canary against ${percent(theirShare)} live (half the floor: ${percent(halfway(theirShare))})`,
+    );
+  const ourRate = viewRateOf(canary, rateViewCap, rateErrorCap, false);
+  const theirRate = viewRateOf(live, rateViewCap, rateErrorCap, false);
+  const ourPerView = shareOf(ourRate.errors, ourRate.views);
+  const theirPerView = shareOf(theirRate.errors, theirRate.views);
+  if (ourRate.views > 0 && ourPerView > halfway(theirPerView))
+    worse.push(
+      `views with an error or a failed load ${percent(ourPerView)} on the canary against ${percent(theirPerView)} live (half the floor: ${percent(halfway(theirPerView))})`,
+    );
+  // INP and LCP: half the way to the harm a finish names (×1.5: 1.25×), not to the floor
+  // (1.1×: 1.05×), which the p75 of a few dozen visitors' worst overshoots by chance in about
+  // half of an equal canary's runs (a small site would hardly ever finish).
+  const ratio = 1 + (policy.harmP75Ratio - 1) / 2;
+  for (const [name, field] of worstChecks) {
+    const ourWorst = worstHistogramOf(canary[field], 'none');
+    const theirWorst = worstHistogramOf(live[field], 'none');
+    if (ourWorst.count < policy.minRankSamples || theirWorst.count < policy.minRankSamples) continue;
+    const ourP75 = binnedPercentile(ourWorst.histogram, 0.75) ?? 0;
+    const theirP75 = binnedPercentile(theirWorst.histogram, 0.75) ?? 0;
+    if (ourP75 > theirP75 * ratio)
+      worse.push(
+        `p75 of each visitor's worst ${name} ${Math.round(ourP75)} ms on the canary against ${Math.round(theirP75)} ms live (half the way to the named harm: ${ratio.toFixed(2)}× live's)`,
+      );
+  }
+  return worse;
+}
+
 /** The power a "no harm found" finish states, and the z of it. */
 const finishPower = 0.8;
 
@@ -599,23 +701,45 @@ function judgeCanary(
     canary: siteOf(cumulative.canary),
     live: siteOf(cumulative.live),
   };
+  const baselineSite = baseline ? (baseline.site?.live ?? siteOf(baseline.live)) : null;
+  // Live's erring visitors risen since its baseline, but not once each network counts no more
+  // than the next: the rise is one network's (forged beacons; cut to the next network's count,
+  // they still bring that network's real erring visitors in). A rollback then compares the
+  // canary with live's hours before the canary, where the forgery is not.
+  const liveBent =
+    baselineSite !== null &&
+    riseFromOneNetwork(site.live, baselineSite, (policy.falseHealthyRate * lookShare) / 3);
   for (const [window, lanes] of windows) {
     const whole = window === 'whole run';
     const { canary, live } = whole
       ? site
       : (lanes.site ?? { canary: siteOf(lanes.canary), live: siteOf(lanes.live) });
-    findings.push(...rollbackFindings('whole site', window, canary, live, policy, whole));
+    const liveNow = liveBent && baselineSite ? baselineSite : live;
+    findings.push(...rollbackFindings('whole site', window, canary, liveNow, policy, whole));
     // Per route on the whole run only: a route's recent hour rarely has the visitors to decide,
     // and every test spends some of the level.
+    const liveRoutes = liveBent && baseline ? baseline.live : lanes.live;
     if (whole)
       for (const [route, canary] of Object.entries(lanes.canary))
         findings.push(
-          ...rollbackFindings(`route ${route}`, window, canary, lanes.live[route] ?? emptySample(), policy, whole),
+          ...rollbackFindings(`route ${route}`, window, canary, liveRoutes[route] ?? emptySample(), policy, whole),
         );
   }
   const lookLevel = policy.falseRollbackRate * lookShare;
   const worse = rollbackReasons(findings, lookLevel);
-  if (worse.length) return { verdict: 'rollback', reasons: worse, elapsedMs };
+  if (worse.length)
+    return {
+      verdict: 'rollback',
+      reasons: [
+        ...(liveBent
+          ? [
+              `live compared as it was in the ${baselineHours} h before the canary: its erring visitors rose since, from one network (forged beacons or a fault of its own)`,
+            ]
+          : []),
+        ...worse,
+      ],
+      elapsedMs,
+    };
 
   const minutes = Math.floor(elapsedMs / 60_000);
   if (elapsedMs < policy.windowMs)
@@ -680,7 +804,17 @@ function judgeCanary(
   const leaning = findings.filter(
     (finding) => finding.overFloor && finding.p <= policy.falseHealthyRate,
   );
-  if (elapsedMs >= policy.finishAfterMs && dataHealthy && !tooFew && !leaning.length) {
+  // Nor while the canary's own figures are worse than live's by more than half a floor: a
+  // finish is read as "go ahead", and a canary halfway to a floor is not one to go ahead with
+  // on a run too small to show it (this withholds a finish only: no error rate changes).
+  const halfway = elapsedMs >= policy.finishAfterMs ? halfwayToFloors(canary, live, policy) : [];
+  if (
+    elapsedMs >= policy.finishAfterMs &&
+    dataHealthy &&
+    !tooFew &&
+    !leaning.length &&
+    !halfway.length
+  ) {
     // At the level each of this look's site comparisons has for a rollback (the recent window's
     // too): a harm the finish says it would have caught is one this very look would roll back
     // (a fixed-length test at the run's 1 % would claim more than the sequential looks can act on).
@@ -695,6 +829,7 @@ function judgeCanary(
       return {
         verdict: 'finished',
         reasons: [
+          `inconclusive after ${(elapsedMs / 3_600_000).toFixed(1)} h, NOT a healthy verdict: no harm large enough to see was found, and it could have missed an erring share below ${percent(caught.share)} of canary visitors (live ${percent(caught.liveShare)}), ${ratios.map(([name, ratio]) => `${name} under ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}× live's` : 'any ratio (too few visitors to compare)'}`).join(', ')}; promoting it is the team's call, not the judge's`,
           `no harm found after ${minutes} min and ${caught.visitors} canary visitors (${canary.views} views): at ${finishPower * 100} % power this run would have caught visitors meeting an error or a failed load in ${percent(caught.share)} of canary visitors (live ${percent(caught.liveShare)}), and ${ratios.map(([name, ratio]) => (Number.isFinite(ratio) ? `${name} ${ratio.toFixed(2)}× live's` : `no ${name} rise at all (too few visitors with one)`)).join(', ')}`,
           `it could have missed smaller harms: an error share below ${percent(caught.share)}, ${ratios.map(([name, ratio]) => `${name} under ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'any ratio (too few visitors to compare)'}`).join(', ')}, and anything on a route too small to show on the whole site`,
           ...(powered
@@ -724,10 +859,16 @@ function judgeCanary(
     reasons: [
       ...blockers,
       ...(elapsedMs >= policy.finishAfterMs
-        ? leaning.map(
+        ? [
+            ...halfway.map(
+              (text) =>
+                `no finish while the canary is worse than live by more than half a floor: ${text}`,
+            ),
+            ...leaning.map(
             (finding) =>
               `no finish while the canary leans worse: ${finding.reason()}; p = ${pText(finding.p)} (a finish needs every test over its floor above ${pText(policy.falseHealthyRate)})`,
-          )
+          ),
+          ]
         : []),
       ...unshown.map((check) => `not yet shown below its floor: ${check.reason}`),
       `to be conclusive: ${needText}`,

@@ -90,4 +90,35 @@ function rankTestGreater(canary, live) {
   return normalCdf(-z, 0, 1);
 }
 
-module.exports = { fisherGreater, binomialAtLeast, binomialAtMost, rankTestGreater };
+/**
+ * Are the canary's erring views per view above live's? Views cluster in visitors, so the
+ * erring views are overdispersed: the test takes the pooled lanes' dispersion φ (the delta
+ * method's variance Σ (e_i − R·v_i)² over what independent views would give, R·Σ v_i; at least
+ * 1) and runs the exact conditional test of two Poisson counts on the counts divided by φ:
+ * given all erring views, the canary's share of them is binomial with its share of the views.
+ * The exact tail keeps small counts honest where a z test's normal tail would not; the pooled
+ * dispersion is the null's, where both lanes are alike (a score test).
+ * @param {import('./canary-visitors.cjs').ViewRate} canary
+ * @param {import('./canary-visitors.cjs').ViewRate} live
+ * @returns {{ p: number; dispersion: number }}
+ */
+function rateGreater(canary, live) {
+  const views = canary.views + live.views;
+  const errors = canary.errors + live.errors;
+  if (canary.errors <= 0 || views <= 0 || errors <= 0 || live.views <= 0)
+    return { p: 1, dispersion: 1 };
+  const rate = errors / views;
+  const squares =
+    canary.ee + live.ee - 2 * rate * (canary.ev + live.ev) + rate * rate * (canary.vv + live.vv);
+  const dispersion = Math.max(1, squares / (rate * views));
+  // The sums are kept current by adding and taking away: a whole count may sit a rounding
+  // error below itself.
+  const p = binomialAtLeast(
+    Math.floor(canary.errors / dispersion + 1e-9),
+    Math.round(errors / dispersion),
+    canary.views / views,
+  );
+  return { p, dispersion };
+}
+
+module.exports = { rateGreater, fisherGreater, binomialAtLeast, binomialAtMost, rankTestGreater };

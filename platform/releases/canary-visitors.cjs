@@ -195,10 +195,25 @@ function addToSample(target, part) {
       target[field][key] = (target[field][key] ?? 0) + (part[field][key] ?? 0);
   const tally = networksOf(target);
   const { clients, badClients } = target;
+  const rates = rateCache.get(clients);
+  const rateTally = rates && rateCache.get(badClients) === rates ? rates : null;
   /** @param {string} mark @param {number} views @param {number} badViews */
   const note = (mark, views, badViews) => {
     const wasBad = (badClients[mark] ?? 0) > 0;
     const wasVisitor = wasBad || (clients[mark] ?? 0) > 0;
+    if (rateTally && (views || badViews)) {
+      const { viewCap, errorCap, byNetwork } = rateTally;
+      const network = networkOfMark(mark);
+      const old = rateTermsOf(clients[mark] ?? 0, badClients[mark] ?? 0, viewCap, errorCap);
+      if (old) addTerms(byNetwork, network, old, -1, -1);
+      const terms = rateTermsOf(
+        (clients[mark] ?? 0) + views,
+        (badClients[mark] ?? 0) + badViews,
+        viewCap,
+        errorCap,
+      );
+      if (terms) addTerms(byNetwork, network, terms, 1, 1);
+    }
     if (views) clients[mark] = (clients[mark] ?? 0) + views;
     if (badViews) badClients[mark] = (badClients[mark] ?? 0) + badViews;
     const isBad = (badClients[mark] ?? 0) > 0;
@@ -249,6 +264,119 @@ function addToSample(target, part) {
       histogram[key] = (histogram[key] ?? 0) + 1;
     }
   }
+}
+
+/**
+ * One visitor's part of the rate's sums: [e, v, e², e·v, v²], its views and erring views cut
+ * to the caps (its own rate kept); null for no views.
+ * @param {number} views @param {number} badViews @param {number} viewCap @param {number} errorCap
+ */
+function rateTermsOf(views, badViews, viewCap, errorCap) {
+  const all = Math.max(views, badViews);
+  if (!(all > 0)) return null;
+  const scale = all > viewCap ? viewCap / all : 1;
+  const v = all * scale;
+  const e = Math.min(errorCap, Math.min(badViews, all) * scale);
+  return [e, v, e * e, e * v, v * v];
+}
+
+/**
+ * The rate's sums by network ([e, v, e², e·v, v², visitors]), once per sample and caps: a
+ * growing sample keeps them current through addToSample (a busy site's day holds tens of
+ * thousands of visitors, judged at every look).
+ * @typedef {{ viewCap: number; errorCap: number; byNetwork: Map<string, number[]> }} RateTally
+ * @type {WeakMap<object, RateTally>}
+ */
+const rateCache = new WeakMap();
+
+/** @param {Sample} sample @param {number} viewCap @param {number} errorCap @returns {RateTally} */
+function rateTallyOf(sample, viewCap, errorCap) {
+  const { clients, badClients } = sample;
+  const cached = rateCache.get(clients);
+  if (
+    cached &&
+    rateCache.get(badClients) === cached &&
+    cached.viewCap === viewCap &&
+    cached.errorCap === errorCap
+  )
+    return cached;
+  /** @type {Map<string, number[]>} */
+  const byNetwork = new Map();
+  /** @param {string} mark */
+  const note = (mark) => {
+    const terms = rateTermsOf(clients[mark] ?? 0, badClients[mark] ?? 0, viewCap, errorCap);
+    if (terms) addTerms(byNetwork, networkOfMark(mark), terms, 1, 1);
+  };
+  for (const mark in clients) note(mark);
+  for (const mark in badClients) if (!(mark in clients)) note(mark);
+  const tally = { viewCap, errorCap, byNetwork };
+  rateCache.set(clients, tally);
+  rateCache.set(badClients, tally);
+  return tally;
+}
+
+/**
+ * Adds (sign 1) or takes away (sign -1) one visitor's terms in its network's sums.
+ * @param {Map<string, number[]>} byNetwork @param {string} network @param {number[]} terms
+ * @param {number} sign @param {number} visitors
+ */
+function addTerms(byNetwork, network, terms, sign, visitors) {
+  let sums = byNetwork.get(network);
+  if (!sums) byNetwork.set(network, (sums = [0, 0, 0, 0, 0, 0]));
+  for (let index = 0; index < 5; index += 1)
+    sums[index] = (sums[index] ?? 0) + sign * (terms[index] ?? 0);
+  sums[5] = (sums[5] ?? 0) + visitors;
+}
+
+/**
+ * A lane's erring views per view, visitor by visitor, with the sums the delta method needs for
+ * the rate's variance (Deng, Knoblich and Lu, KDD 2018): each visitor's views are one cluster.
+ * @typedef {object} ViewRate
+ * @property {number} errors erring views counted (after the caps and the network's weight)
+ * @property {number} views views counted
+ * @property {number} visitors
+ * @property {number} ee Σ e², per visitor
+ * @property {number} ev Σ e·v
+ * @property {number} vv Σ v²
+ */
+
+/**
+ * The views with an error or a failed load per view. A visitor counts at most `viewCap` views
+ * (more are scaled down to `viewCap`, its own rate kept) and at most `errorCap` erring views, so
+ * one heavy or flaky visitor weighs as a couple of ordinary erring ones, not as a crowd; with
+ * `weigh`, the network with the most erring views weighs no more than the next one (its
+ * visitors scaled by the share that brings it there), on both lanes alike, so one network's
+ * forged beacons cannot move the rate.
+ * @param {Sample} sample @param {number} viewCap @param {number} errorCap @param {boolean} weigh
+ * @returns {ViewRate}
+ */
+function viewRateOf(sample, viewCap, errorCap, weigh) {
+  const networks = rateTallyOf(sample, viewCap, errorCap).byNetwork;
+  // The network of the most erring views weighs as the next one (as visitorCountsOf cuts).
+  /** @type {number[] | null} */
+  let top = null;
+  let second = 0;
+  if (weigh)
+    for (const sums of networks.values()) {
+      const errors = sums[0] ?? 0;
+      if (errors > (top?.[0] ?? 0)) {
+        second = top?.[0] ?? 0;
+        top = sums;
+      } else second = Math.max(second, errors);
+    }
+  const rate = { errors: 0, views: 0, visitors: 0, ee: 0, ev: 0, vv: 0 };
+  for (const sums of networks.values()) {
+    const [e = 0, v = 0, ee = 0, ev = 0, vv = 0, visitors = 0] = sums;
+    // The cut network's visitors each weigh `weight` (a cluster scaled: its squares by weight²).
+    const weight = sums === top && e > second ? second / e : 1;
+    rate.errors += e * weight;
+    rate.views += v * weight;
+    rate.ee += ee * weight * weight;
+    rate.ev += ev * weight * weight;
+    rate.vv += vv * weight * weight;
+    rate.visitors += visitors;
+  }
+  return rate;
 }
 
 /**
@@ -336,6 +464,7 @@ function countAbove(histogram, threshold) {
 
 module.exports = {
   addToSample,
+  viewRateOf,
   logSpreadOf,
   visitorCountsOf,
   worstHistogramOf,

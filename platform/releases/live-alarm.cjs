@@ -7,7 +7,8 @@
  *
  * The comparison is the canary judge's rollback test, unchanged: the new set's minutes stand in
  * the canary's lane and the set before's in live's, so the same visitor-level tests (Fisher's
- * exact test on erring visitors, the rank tests on visitors' worst INP and LCP), the same floors,
+ * exact test on erring visitors, erring views per view with each visitor's views one cluster,
+ * the rank tests on visitors' worst INP and LCP), the same floors,
  * the same level spent over the looks and the same network weighing (one network's forged
  * beacons neither raise nor hide it) decide. Pure: the caller reads the minutes and acts.
  * docs/decisions/0032-live-alarm-is-the-canary-test.md.

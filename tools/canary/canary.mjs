@@ -184,7 +184,7 @@ await cli.runCli(async () => {
     console.log(
       [
         verdict.verdict === 'finished'
-          ? `Canary ${canary.id}: no harm found at the stated power (not "healthy": the floors are not ruled out)`
+          ? `Canary ${canary.id}: inconclusive, NOT healthy: no harm large enough to see was found (the floors are not ruled out; what it could have missed is below)`
           : verdict.verdict === 'inconclusive'
             ? `Canary ${canary.id}: inconclusive so far (not healthy: the data cannot rule the floors out yet)`
             : `Canary ${canary.id}: waiting for`,

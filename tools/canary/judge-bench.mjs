@@ -107,9 +107,9 @@ const duration = (ms) =>
   ms === null ? '–' : ms < hour ? `${Math.round(ms / 60_000)} min` : `${(ms / hour).toFixed(1)} h`;
 
 /**
- * @param {{ runs: number; seed: number; workers: number; out: string; levels: number[] }} options
+ * @param {{ runs: number; aaRuns: number; busyAaRuns: number; seed: number; workers: number; out: string; levels: number[] }} options
  */
-async function writeReport({ runs, seed, workers, out, levels }) {
+async function writeReport({ runs, aaRuns, busyAaRuns, seed, workers, out, levels }) {
   const started = Date.now();
   const pool = Array.from({ length: workers }, () => new Worker(fileURLToPath(import.meta.url)));
   /** @type {Map<number, (outcome: RunOutcome) => void>} */
@@ -135,15 +135,18 @@ async function writeReport({ runs, seed, workers, out, levels }) {
       dispatch();
     });
   /**
-   * Runs per row: `runs` for the A/A rows below 5,000 views/h (where "at most 1 %" needs the
-   * most), 40 % of that for the other rows, 30 % at 5,000 views/h (a day there costs the most).
+   * Runs per row: `aaRuns` for the A/A rows below 5,000 views/h and `busyAaRuns` at 5,000 and
+   * more (where "at most 1 %" needs the most: 0 of 300 bounds it to 1.0 %), 40 % of `runs` for
+   * the other rows, 30 % at 5,000 views/h (a day there costs the most).
    * @param {number} viewsPerHour @param {boolean} [aa]
    */
   const runsAt = (viewsPerHour, aa = false) =>
-    viewsPerHour >= 5000
-      ? Math.max(2, Math.round(runs * 0.3))
-      : aa
-        ? runs
+    aa
+      ? viewsPerHour >= 5000
+        ? busyAaRuns
+        : aaRuns
+      : viewsPerHour >= 5000
+        ? Math.max(2, Math.round(runs * 0.3))
         : Math.max(2, Math.round(runs * 0.4));
   /**
    * @param {Scenario} scenario @param {number} salt @param {number} [count]
@@ -303,7 +306,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
           outcomes: runMany(
             { viewsPerHour, lookEveryMs: look, durationMs: 8 * hour, defect, canaryShare },
             viewsPerHour * 13 + canaryShare + index,
-            runsAt(viewsPerHour, defect === null),
+            defect === null ? runs : runsAt(viewsPerHour),
           ),
         })),
       ),
@@ -317,7 +320,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
   say('# Canary judge: error rates measured on a model of real visitors');
   say();
   say(
-    `Written by \`npm run bench:canary -- --runs ${runs} --seed ${seed} --levels ${levels.join(',')}\` (tools/canary/judge-bench.mjs): every look calls the real \`judgeCanary\` (platform/releases/canary-judge.cjs) with its default policy, only \`lookEveryMs\` set to the look schedule. Seeded: the same command writes the same figures. Runs per row: ${runs} for a canary equal to live below 5,000 views/h, ${runsAt(500)} for the other rows, ${runsAt(5000)} at 5,000 views/h. "At most" is the share each row's count bounds at 95 % (Clopper-Pearson): 0 of ${runs} runs bounds it to ${pct(upperBound(0, runs), 1)}.`,
+    `Written by \`npm run bench:canary -- --runs ${runs} --aa-runs ${aaRuns} --busy-aa-runs ${busyAaRuns} --seed ${seed} --levels ${levels.join(',')}\` (tools/canary/judge-bench.mjs): every look calls the real \`judgeCanary\` (platform/releases/canary-judge.cjs) with its default policy, only \`lookEveryMs\` set to the look schedule. Seeded: the same command writes the same figures. Runs per row: for a canary equal to live over 24 h, ${aaRuns} below 5,000 views/h and ${busyAaRuns} at 5,000; ${runs} for the equal canary's working-day rows; ${runsAt(500)} for the other rows, ${runsAt(5000)} at 5,000 views/h. "At most" is the share each row's count bounds at 95 % (Clopper-Pearson): 0 of ${aaRuns} runs bounds it to ${pct(upperBound(0, aaRuns), 1)}, 0 of ${busyAaRuns} to ${pct(upperBound(0, busyAaRuns), 1)}, 0 of ${runsAt(500)} to ${pct(upperBound(0, runsAt(500)), 1)}.`,
   );
   say();
   say('## The model (tools/canary/traffic-model.cjs)');
@@ -407,7 +410,7 @@ async function writeReport({ runs, seed, workers, out, levels }) {
   say('## Bad canaries: how fast they are rolled back');
   say();
   say(
-    '5-minute looks for up to 24 h. "Healthy first": runs where the bad canary was called healthy before its rollback. "No harm found first": runs where it finished "no harm found" first, split into finishes that claimed the power for the named harms (erring visitors ×5 live\'s, INP/LCP ×1.5) and the working day\'s finishes at the power the run had (each names the larger effects it would have caught; the defect was below them).',
+    '5-minute looks for up to 24 h. "Healthy first": runs where the bad canary was called healthy before its rollback. "No harm found first": runs where it finished "no harm found" first, split into finishes that claimed the power for the named harms (erring visitors ×5 live\'s, INP/LCP ×1.5) and the working day\'s finishes at the power the run had (each names the larger effects it would have caught; the defect was below them). A finish opens with "inconclusive after N h, NOT a healthy verdict" and what it could have missed, and none comes while the canary\'s erring visitors or views are worse than live\'s by more than half their floor, or its INP or LCP p75 beyond 1.25× live\'s.',
   );
   say();
   say(
@@ -527,10 +530,13 @@ if (!isMainThread) {
     port.postMessage({ id: task.id, outcome });
   });
 } else {
-  const usage = `Usage: npm run bench:canary -- [--runs N] [--seed S] [--out FILE] [--workers W]
+  const usage = `Usage: npm run bench:canary -- [--runs N] [--aa-runs N] [--busy-aa-runs N] [--seed S] [--out FILE] [--workers W] [--levels L]
 
-  --runs N     runs per A/A row below 5,000 views/h (40 % of it for the other rows, 30 % at
-               5,000 views/h; default 100)
+  --runs N     the equal canary's working-day rows take N runs, the other rows 40 % of it
+               (30 % at 5,000 views/h); default 100
+  --aa-runs N  runs per 24-hour row of a canary equal to live below 5,000 views/h (default:
+               --runs; 300 shows "at most 1 %" when none is rolled back)
+  --busy-aa-runs N  the same at 5,000 views/h and more (default: 30 % of --runs)
   --seed S     the seed (default 31)
   --out FILE   where the report goes (default reports/canary-judge.md)
   --workers W  worker threads (default: the cores)
@@ -545,6 +551,8 @@ if (!isMainThread) {
         out: { type: 'string' },
         workers: { type: 'string' },
         levels: { type: 'string' },
+        'aa-runs': { type: 'string' },
+        'busy-aa-runs': { type: 'string' },
       },
       usage,
     );
@@ -556,12 +564,14 @@ if (!isMainThread) {
       return value;
     };
     const runs = whole('runs', 100);
+    const aaRuns = whole('aa-runs', runs);
+    const busyAaRuns = whole('busy-aa-runs', Math.max(2, Math.round(runs * 0.3)));
     const seed = whole('seed', 31);
     const workers = whole('workers', Math.max(1, os.availableParallelism()));
     const out = path.resolve(line.string('out') ?? 'reports/canary-judge.md');
     const levels = (line.string('levels') ?? '20,100,500,5000').split(',').map(Number);
     if (!levels.every((level) => Number.isInteger(level) && level > 0))
       throw new cli.CliError(`--levels takes whole numbers, comma-separated\n\n${usage}`, 2);
-    await writeReport({ runs, seed, workers, out, levels });
+    await writeReport({ runs, aaRuns, busyAaRuns, seed, workers, out, levels });
   });
 }

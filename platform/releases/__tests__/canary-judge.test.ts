@@ -279,8 +279,9 @@ describe('judgeCanary, visitor by visitor', () => {
     expect(before.verdict).toBe('inconclusive');
     const verdict = judge(cumulative, minutes(6 * 60));
     expect(verdict.verdict).toBe('finished');
-    expect(verdict.reasons[0]).toMatch(/^no harm found after 360 min and 3000 canary visitors \(3000 views\): at 80 % power/);
-    expect(verdict.reasons[1]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d+ %, INP under 1\.\d\d×, LCP under 1\.\d\d×/);
+    expect(verdict.reasons[0]).toMatch(/^inconclusive after 6\.0 h, NOT a healthy verdict: no harm large enough to see was found/);
+    expect(verdict.reasons[1]).toMatch(/^no harm found after 360 min and 3000 canary visitors \(3000 views\): at 80 % power/);
+    expect(verdict.reasons[2]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d+ %, INP under 1\.\d\d×, LCP under 1\.\d\d×/);
   });
 
   it('gives no "no harm found" to a canary over its floor whose test leans its way, though the run had the power', () => {
@@ -289,7 +290,7 @@ describe('judgeCanary, visitor by visitor', () => {
     const live = { '/': sample(27_000, { errorViews: 135 }) };
     const verdict = judge(lanes(live, { '/': sample(3000, { errorViews: 36 }) }), minutes(6 * 60));
     expect(verdict.verdict).toBe('inconclusive');
-    expect(verdict.reasons[0]).toMatch(/^no finish while the canary leans worse: whole site \(whole run\): visitors who met an error or a failed load 1\.2 % on the canary/);
+    expect(verdict.reasons.join('\n')).toMatch(/^no finish while the canary leans worse: whole site \(whole run\): visitors who met an error or a failed load 1\.2 % on the canary/m);
     // The same run without the lean finishes.
     expect(judge(lanes(live, { '/': sample(3000, { errorViews: 15 }) }), minutes(6 * 60)).verdict).toBe('finished');
   });
@@ -301,9 +302,10 @@ describe('judgeCanary, visitor by visitor', () => {
     expect(judge(small, minutes(8 * 60 - 5)).verdict).toBe('inconclusive');
     const verdict = judge(small, minutes(8 * 60));
     expect(verdict.verdict).toBe('finished');
-    expect(verdict.reasons[0]).toMatch(/^no harm found after 480 min and 60 canary visitors \(60 views\): at 80 % power this run would have caught visitors meeting an error or a failed load in \d+\.\d % of canary visitors/);
-    expect(verdict.reasons[1]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d %, INP under \d\.\d\d×, LCP under \d\.\d\d×/);
-    expect(verdict.reasons[2]).toMatch(/^a working day's decision at the power it had, short of the harms the policy names/);
+    expect(verdict.reasons[0]).toMatch(/^inconclusive after 8\.0 h, NOT a healthy verdict: no harm large enough to see was found, and it could have missed an erring share below \d+\.\d % of canary visitors/);
+    expect(verdict.reasons[1]).toMatch(/^no harm found after 480 min and 60 canary visitors \(60 views\): at 80 % power this run would have caught visitors meeting an error or a failed load in \d+\.\d % of canary visitors/);
+    expect(verdict.reasons[2]).toMatch(/^it could have missed smaller harms: an error share below \d+\.\d %, INP under \d\.\d\d×, LCP under \d\.\d\d×/);
+    expect(verdict.reasons[3]).toMatch(/^a working day's decision at the power it had, short of the harms the policy names/);
     // Never on too little data, nor while the canary leans worse.
     expect(judge(lanes(live, { '/': sample(15, { errorViews: 0, failedLoadViews: 0 }) }), minutes(8 * 60)).verdict).toBe('inconclusive');
     expect(judge(lanes(live, { '/': sample(60, { errorViews: 6, failedLoadViews: 0 }) }), minutes(8 * 60)).verdict).toBe('inconclusive');
@@ -312,9 +314,9 @@ describe('judgeCanary, visitor by visitor', () => {
   it("states a finish's power at the level each of the look's site tests has, the recent hour's too", () => {
     const cumulative = lanes({ '/': sample(27_000) }, { '/': sample(3000) });
     const caughtShare = (verdict: { reasons: string[] }) =>
-      Number(/caught visitors meeting an error or a failed load in (\d+\.\d+) %/.exec(verdict.reasons[0] ?? '')?.[1]);
+      Number(/caught visitors meeting an error or a failed load in (\d+\.\d+) %/.exec(verdict.reasons.join('\n'))?.[1]);
     const alone = judgeCanary({ cumulative, startedAt, share: 10, now: minutes(6 * 60) });
-    // The recent hour adds three site tests: each gets half the level, so less is caught.
+    // The recent hour adds its site tests: each gets a smaller share of the level, so less is caught.
     const withRecent = judgeCanary({ cumulative, recent: cumulative, startedAt, share: 10, now: minutes(6 * 60) });
     expect(alone.verdict).toBe('finished');
     expect(withRecent.verdict).toBe('finished');

@@ -1,6 +1,7 @@
 import type { CanaryVerdict } from '../../../platform/releases/canary-judge.cjs';
 import {
   addToSample,
+  viewRateOf,
   visitorCountsOf,
   worstHistogramOf,
 } from '../../../platform/releases/canary-visitors.cjs';
@@ -76,12 +77,21 @@ describe('the canary bench’s growing samples', () => {
       // Asked between additions, as a look does.
       visitorCountsOf(growing, 'bad');
       worstHistogramOf(growing.inpWorst, 'highest');
+      viewRateOf(growing, 2, 1, true);
     }
     const fresh = mergeSamples(parts);
     for (const weigh of ['bad', 'visitors', 'none'] as const)
       expect(visitorCountsOf(growing, weigh)).toEqual(
         visitorCountsOf({ ...fresh, clients: { ...fresh.clients } }, weigh),
       );
+    // The rate's sums, kept current view by view (a visitor over the caps of 2 views and 1
+    // erring view is scaled down), are those worked out afresh.
+    for (const weigh of [true, false]) {
+      const kept = viewRateOf(growing, 2, 1, weigh);
+      const afresh = viewRateOf({ ...fresh, clients: { ...fresh.clients } }, 2, 1, weigh);
+      for (const key of Object.keys(afresh) as (keyof typeof afresh)[])
+        expect(kept[key]).toBeCloseTo(afresh[key], 9);
+    }
     for (const field of ['inpWorst', 'lcpWorst'] as const)
       for (const drop of ['highest', 'lowest', 'none'] as const)
         expect(worstHistogramOf(growing[field], drop)).toEqual(
