@@ -1,5 +1,5 @@
 import { defaultCanaryPolicy, judgeCanary } from '../canary-judge.cjs';
-import type { LaneSamples, Sample } from '../canary-samples.cjs';
+import { emptySample, type LaneSamples, type Sample } from '../canary-samples.cjs';
 import { viewRateOf } from '../canary-visitors.cjs';
 import { rateGreater } from '../canary-tests.cjs';
 
@@ -15,17 +15,7 @@ type Visitor = { views: number; erring: number; network: number };
  * mark, each visitor's worst INP and LCP (all alike here: these tests are about errors).
  */
 function sampleOf(visitors: Visitor[], first: number): Sample {
-  const sample: Sample = {
-    views: 0,
-    errorViews: 0,
-    failedLoadViews: 0,
-    inp: {},
-    lcp: {},
-    clients: {},
-    badClients: {},
-    inpWorst: {},
-    lcpWorst: {},
-  };
+  const sample: Sample = emptySample();
   visitors.forEach((visitor, index) => {
     const mark = `c${hex6(visitor.network)}${hex6(first + index)}`;
     sample.views += visitor.views;
