@@ -42,13 +42,8 @@ function visitorCountsOf(sample, weigh) {
   const all = { visitors, bad, badNetworks, badClients: bad, networks: networks.length };
   if (weigh === 'none' || networks.length === 0) return all;
   const key = weigh === 'bad' ? 'bad' : 'visitors';
-  let top = { visitors: 0, bad: 0 };
-  let second = 0;
-  for (const entry of networks)
-    if (entry[key] > top[key]) {
-      second = top[key];
-      top = entry;
-    } else second = Math.max(second, entry[key]);
+  const { top, next: second } = topAndNext(networks, (entry) => entry[key]);
+  if (!top) return all;
   const cut = top[key] - second;
   if (cut <= 0) return all;
   if (weigh === 'visitors') return { ...all, visitors: Math.max(bad, visitors - cut) };
@@ -60,6 +55,29 @@ function visitorCountsOf(sample, weigh) {
     badClients: bad - cut,
     networks: networks.length,
   };
+}
+
+/**
+ * The entry of the largest value (null when none is above 0) and the largest value among the
+ * others: the network a cut weighs as the next one.
+ * @template T
+ * @param {Iterable<T>} entries @param {(entry: T) => number} valueOf
+ * @returns {{ top: T | null; next: number }}
+ */
+function topAndNext(entries, valueOf) {
+  /** @type {T | null} */
+  let top = null;
+  let topValue = 0;
+  let next = 0;
+  for (const entry of entries) {
+    const value = valueOf(entry);
+    if (value > topValue) {
+      next = topValue;
+      top = entry;
+      topValue = value;
+    } else next = Math.max(next, value);
+  }
+  return { top, next };
 }
 
 /**
@@ -353,17 +371,9 @@ function addTerms(byNetwork, network, terms, sign, visitors) {
 function viewRateOf(sample, viewCap, errorCap, weigh) {
   const networks = rateTallyOf(sample, viewCap, errorCap).byNetwork;
   // The network of the most erring views weighs as the next one (as visitorCountsOf cuts).
-  /** @type {number[] | null} */
-  let top = null;
-  let second = 0;
-  if (weigh)
-    for (const sums of networks.values()) {
-      const errors = sums[0] ?? 0;
-      if (errors > (top?.[0] ?? 0)) {
-        second = top?.[0] ?? 0;
-        top = sums;
-      } else second = Math.max(second, errors);
-    }
+  const { top, next: second } = weigh
+    ? topAndNext(networks.values(), (sums) => sums[0] ?? 0)
+    : { top: null, next: 0 };
   const rate = { errors: 0, views: 0, visitors: 0, ee: 0, ev: 0, vv: 0 };
   for (const sums of networks.values()) {
     const [e = 0, v = 0, ee = 0, ev = 0, vv = 0, visitors = 0] = sums;
