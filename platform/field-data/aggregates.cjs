@@ -66,6 +66,7 @@ const histogramFields = /** @type {const} */ ({ LCP: 'lcp', INP: 'inp', CLS: 'cl
  * @property {Record<string, number>} [badClients] views with an error or a failed load by client mark
  * @property {Record<string, number>} [inpWorst] each client's worst INP in the minute (ms, at least 1)
  * @property {Record<string, number>} [lcpWorst] each client's worst LCP in the minute (ms, at least 1)
+ * @property {number} [lastAt] when the minute's last beacon was received (ms since the epoch)
  */
 
 /** The maps of client marks a minute holds (both lanes: the judge compares visitors). */

@@ -94,6 +94,8 @@ function decodeMinuteAggregate(data) {
     const marks = marksOf(fields[field]);
     if (marks) aggregate[field] = marks;
   }
+  const lastAt = countOf(fields.lastAt);
+  if (lastAt > 0) aggregate.lastAt = lastAt;
   return aggregate;
 }
 

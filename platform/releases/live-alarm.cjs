@@ -54,11 +54,20 @@ function setsAroundLastPromote(aggregates) {
   const minutes = [...setsByMinute.keys()].sort();
   const last = minutes.at(-1);
   if (last === undefined) return null;
-  // The newest set of the last minute: the one whose first minute is latest.
+  // The newest set of the last minute: the one whose first minute is latest (a forged beacon
+  // of an older set cannot make it newer). Two sets first seen in the same minute (a site
+  // started just before the promote) are told apart by which one's last beacon came later.
   const firstOf = (/** @type {string} */ set) =>
     minutes.find((minute) => setsByMinute.get(minute)?.has(set)) ?? '';
+  const lastAtOf = (/** @type {string} */ set) =>
+    Math.max(
+      0,
+      ...live
+        .filter((aggregate) => aggregate.set === set && aggregate.minute === last)
+        .map((aggregate) => aggregate.lastAt ?? 0),
+    );
   const current = [...(setsByMinute.get(last) ?? [])].sort((a, b) =>
-    firstOf(a) < firstOf(b) ? 1 : -1,
+    firstOf(a) === firstOf(b) ? lastAtOf(b) - lastAtOf(a) : firstOf(a) < firstOf(b) ? 1 : -1,
   )[0];
   if (current === undefined) return null;
   // Back through the minutes while the current set was served: the first minute of its run is

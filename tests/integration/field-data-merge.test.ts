@@ -41,11 +41,17 @@ it("adds two instances' figures for the same minute together, and each flush to 
   expect((await post(mine, toMine[0]!)).status).toBe(204);
   await mine.fieldData.flush();
   expect((await post(mine, toMine[1]!)).status).toBe(204);
+  const beforeLast = Date.now();
   expect((await post(theirs, toTheirs[0]!)).status).toBe(204);
+  const afterLast = Date.now();
   await Promise.all([mine.fieldData.flush(), theirs.fieldData.flush()]);
-  expect(storedSums(await storedDocuments(projectId, 'fieldData'))).toEqual(
-    expectedSums([...toMine, ...toTheirs]),
-  );
+  const stored = await storedDocuments(projectId, 'fieldData');
+  expect(storedSums(stored)).toEqual(expectedSums([...toMine, ...toTheirs]));
+  // When the minute's last beacon came: the latest of both instances' (a maximum, not the last
+  // write), which tells a promote's two sets of one minute apart.
+  const [lastAt] = stored.map((doc) => Number(doc.fields.lastAt));
+  expect(lastAt).toBeGreaterThanOrEqual(beforeLast);
+  expect(lastAt).toBeLessThanOrEqual(afterLast);
 });
 
 it('reads a stored aggregate back through the REST client, and a missing document as null', async () => {

@@ -143,6 +143,14 @@ describe('decodeMinuteAggregate', () => {
     expect(odd).toMatchObject({ views: 0, errors: 0, releases: {}, inp: { b20: 3 } });
     expect(Object.keys(odd?.inp ?? {})).toEqual(['b20']);
   });
+
+  it('reads when the last beacon came only as a time', () => {
+    expect(decodeMinuteAggregate({ ...stored, lastAt: 1_795_521_610_000 })?.lastAt).toBe(
+      1_795_521_610_000,
+    );
+    expect(decodeMinuteAggregate({ ...stored, lastAt: 'soon' })).not.toHaveProperty('lastAt');
+    expect(decodeMinuteAggregate({ ...stored, lastAt: -1 })).not.toHaveProperty('lastAt');
+  });
 });
 
 describe('decodeFigures', () => {

@@ -146,6 +146,35 @@ describe('the live alarm', () => {
     expect(hidden).toMatchObject({ set: 'set-b', routes: ['/'] });
   });
 
+  it('tells which set is live when both were first seen in the promote minute, in either order read', () => {
+    // A site started just before a promote: the set before has no minute of its own. The set
+    // whose last beacon came latest is the one served now, however the store orders the two.
+    // The browser test's policy: one look of a few views from one address.
+    const policy = canaryPolicyOf({
+      falseRollbackRate: 0.05,
+      horizonMs: 5 * 60_000,
+      visitorsByAddress: 0,
+      minNetworks: 0,
+      minClients: 1,
+    });
+    const oneMinute = (set: string, home: string, errors: number, lastAt: number) => ({
+      ...minuteOf({ set, home, visitors: 1, erring: () => false }, 0),
+      views: 6,
+      errors,
+      lastAt,
+    });
+    const before = oneMinute('set-a', '1.0.0', 0, promotedAt + 10_000);
+    const after = oneMinute('set-b', '1.1.0', 6, promotedAt + 40_000);
+    for (const minutes of [
+      [before, after],
+      [after, before],
+    ])
+      expect(liveAlarmOf(minutes, policy, promotedAt + 50_000)).toMatchObject({
+        set: 'set-b',
+        before: 'set-a',
+      });
+  });
+
   it('takes a policy: a test site whose visitors share one address counts views', () => {
     const policy = canaryPolicyOf({ visitorsByAddress: 0, minNetworks: 0, minClients: 1 });
     const oneAddress = (set: string, home: string, erring: (i: number) => boolean) => ({

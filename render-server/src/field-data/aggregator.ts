@@ -133,6 +133,8 @@ interface Held {
   readonly beacon: Beacon;
   readonly client: string | undefined;
   readonly view: ViewOf;
+  /** When it was received (ms): the minute's `lastAt`. */
+  readonly at: number;
   /** Flushes whose claims could not be settled yet. */
   readonly tries: number;
 }
@@ -234,13 +236,10 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
     for (const [field, by] of Object.entries(viewIncrementsOf(counted, entry.client)))
       increments[field] = (increments[field] ?? 0) + by;
     if (Object.keys(increments).length)
-      pending.add(
-        entry.minute,
-        entry.path,
-        entry.fields,
-        increments,
-        maximumsOf(counted, entry.client),
-      );
+      pending.add(entry.minute, entry.path, entry.fields, increments, {
+        ...maximumsOf(counted, entry.client),
+        ...(entry.tries === 0 ? { lastAt: entry.at } : {}),
+      });
     if (again.size && entry.tries + 1 < maxClaimTries)
       held.push({ ...entry, beacon: keepingParts(entry.beacon, again), tries: entry.tries + 1 });
   }
@@ -322,7 +321,8 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       accepted += 1;
       if (!notes.logged) notLogged += 1;
       if (notes.cut) cut += 1;
-      const minute = minuteOf(Date.now());
+      const at = Date.now();
+      const minute = minuteOf(at);
       // Exactly the document's facts (the updateMask), whatever else the caller's info holds.
       const { lane, canary } = info;
       const fields = {
@@ -337,7 +337,7 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       // Both lanes' visitors are marked: the judge compares visitor with visitor.
       const client = lane === 'preview' ? undefined : notes.client;
       options.watch?.add(
-        minute,
+        at,
         beacon.set,
         beacon.route,
         info,
@@ -350,12 +350,12 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       if (!createEach || !notes.view) {
         for (const [field, by] of Object.entries(viewIncrementsOf(beacon, client)))
           own[field] = (own[field] ?? 0) + by;
-        pending.add(minute, path, fields, own, maximumsOf(beacon, client));
+        pending.add(minute, path, fields, own, { ...maximumsOf(beacon, client), lastAt: at });
         return;
       }
       if (partsOf(beacon).length)
-        held.push({ minute, path, fields, beacon, client, view: notes.view, tries: 0 });
-      else pending.add(minute, path, fields, own);
+        held.push({ minute, path, fields, beacon, client, view: notes.view, at, tries: 0 });
+      else pending.add(minute, path, fields, own, { lastAt: at });
     },
     addServed(set, info) {
       const minute = minuteOf(Date.now());

@@ -1,4 +1,5 @@
 import type { MinuteAggregate } from '../../../platform/field-data/aggregates.cjs';
+import { minuteOf } from '../../../platform/field-data/aggregates.cjs';
 import { maxMarksPerMinute } from '../../../platform/field-data/client-marks.cjs';
 import type { CanaryPolicy } from '../../../platform/releases/canary-judge.cjs';
 import { alarmLine, liveAlarmOf } from '../../../platform/releases/live-alarm.cjs';
@@ -14,7 +15,7 @@ import type { SetInfo } from './set-info';
  */
 export interface LiveWatch {
   add(
-    minute: string,
+    at: number,
     set: string,
     route: string,
     info: SetInfo,
@@ -33,8 +34,9 @@ export function createLiveWatch(policy: CanaryPolicy): LiveWatch {
   const minutes = new Map<string, MinuteAggregate>();
   const raised = new Set<string>();
   return {
-    add(minute, set, route, info, view, bad, client) {
+    add(at, set, route, info, view, bad, client) {
       if (info.lane !== 'live') return;
+      const minute = minuteOf(at);
       const key = `${minute} ${set} ${route}`;
       let entry = minutes.get(key);
       if (!entry) {
@@ -57,6 +59,7 @@ export function createLiveWatch(policy: CanaryPolicy): LiveWatch {
         minutes.set(key, entry);
       }
       entry.beacons += 1;
+      entry.lastAt = Math.max(entry.lastAt ?? 0, at);
       if (view) entry.views += 1;
       if (bad) entry.errors += 1;
       const marks = entry.clients ?? {};

@@ -36,6 +36,8 @@ it('sums the beacons of a minute, set and route into one write of increments (a 
           'cls.b21': 1,
           'inp.b25': 1,
         },
+        // When the minute's last beacon came (the fake clock's now): a maximum across instances.
+        maximums: { lastAt: Date.parse('2026-11-24T12:00:10Z') },
       },
     ],
   ]);
@@ -91,6 +93,8 @@ it("marks both lanes' visitors, and keeps each visitor's worst INP and LCP with 
     cut: false,
     client: mark,
   });
+  await jest.advanceTimersByTimeAsync(1000);
+  const receivedAt = Date.now();
   f.aggregator.addBeacon(beacon({ view: false, metrics: { INP: 310 }, errors: 1 }), info, {
     logged: true,
     cut: false,
@@ -105,9 +109,14 @@ it("marks both lanes' visitors, and keeps each visitor's worst INP and LCP with 
   await jest.advanceTimersByTimeAsync(5000);
   const [live, previewWrite] = f.commits.flat();
   expect(live?.increments).toMatchObject({ [`clients.${mark}`]: 1, [`badClients.${mark}`]: 1 });
-  expect(live?.maximums).toEqual({ [`inpWorst.${mark}`]: 310, [`lcpWorst.${mark}`]: 1200 });
+  // And when the minute's last beacon came: the live alarm tells two sets of a minute apart.
+  expect(live?.maximums).toEqual({
+    [`inpWorst.${mark}`]: 310,
+    [`lcpWorst.${mark}`]: 1200,
+    lastAt: receivedAt,
+  });
   // A preview's visitors are nobody's comparison: not marked.
   expect(previewWrite?.path).toContain('ffffffffffff');
-  expect(previewWrite?.maximums).toBeUndefined();
+  expect(previewWrite?.maximums).toEqual({ lastAt: receivedAt });
   expect(Object.keys(previewWrite?.increments ?? {}).some((key) => key.includes(mark))).toBe(false);
 });
