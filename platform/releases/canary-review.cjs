@@ -17,6 +17,7 @@ const {
   decodeServedMinute,
 } = require('../field-data/decode-aggregate.cjs');
 const { summarizeByLane } = require('../field-data/summary.cjs');
+const { canaryShareAt } = require('../remotes/remotes-json.cjs');
 const { judgeCanary } = require('./canary-judge.cjs');
 const { laneSamplesOf, servedOf } = require('./canary-samples.cjs');
 
@@ -125,7 +126,8 @@ async function reviewCanary(db, canary, policy, now = Date.now()) {
       baseline: laneSamplesOf(baseline),
       baselineHours,
       startedAt: canary.startedAt,
-      share: canary.share,
+      // A staged canary's share now: the most its views may be of all (the SRM check).
+      share: canaryShareAt(canary, now),
       served,
       now,
     },

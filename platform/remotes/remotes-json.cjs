@@ -39,6 +39,8 @@ function parseRemoteLocations(json) {
  * @property {string} id names this canary (a new one is drawn for each start)
  * @property {number} share percent of visitors (1-50) served the candidate
  * @property {string} startedAt ISO time
+ * @property {{ share: number; at: string }} [widen] a staged canary: new visitors are drawn at
+ *   this larger share from `at` (ISO time) on; those drawn before keep their cohort
  * @property {Partial<Record<import('../apps.cjs').RemoteId, string>>} remotes the candidate's manifest URLs
  * @property {Partial<Record<import('../apps.cjs').RemoteId, string>>} releases the candidate's versions, for people
  */
@@ -57,14 +59,25 @@ function parseCanary(json) {
     throw new RemoteLocationsError(`remotes.json: "canary" ${why}`);
   };
   if (typeof canary !== 'object' || Array.isArray(canary)) return fail('must be an object');
-  const { id, share, startedAt, remotes, releases } = /** @type {Record<string, unknown>} */ (
-    canary
-  );
+  const { id, share, startedAt, remotes, releases, widen } =
+    /** @type {Record<string, unknown>} */ (canary);
   if (typeof id !== 'string' || !canaryIdPattern.test(id)) return fail('needs a hex "id"');
   if (typeof share !== 'number' || !Number.isInteger(share) || share < 1 || share > 50)
     return fail('"share" must be a whole percent from 1 to 50');
   if (typeof startedAt !== 'string' || Number.isNaN(Date.parse(startedAt)))
     return fail('"startedAt" must be an ISO time');
+  /** @type {Canary['widen']} */
+  let widened;
+  if (widen !== undefined) {
+    const { share: wider, at } = /** @type {Record<string, unknown>} */ (
+      typeof widen === 'object' && widen !== null && !Array.isArray(widen) ? widen : {}
+    );
+    if (typeof wider !== 'number' || !Number.isInteger(wider) || wider <= share || wider > 50)
+      return fail(`"widen.share" must be a whole percent above ${share} and at most 50`);
+    if (typeof at !== 'string' || Number.isNaN(Date.parse(at)))
+      return fail('"widen.at" must be an ISO time');
+    widened = { share: wider, at };
+  }
   if (typeof remotes !== 'object' || remotes === null || Array.isArray(remotes))
     return fail('"remotes" must name the candidate remotes');
   /** @type {Canary['remotes']} */
@@ -83,7 +96,29 @@ function parseCanary(json) {
     for (const [alias, version] of Object.entries(releases))
       if (alias in candidate && typeof version === 'string')
         versions[/** @type {import('../apps.cjs').RemoteId} */ (alias)] = version;
-  return { id, share, startedAt, remotes: candidate, releases: versions };
+  return {
+    id,
+    share,
+    startedAt,
+    remotes: candidate,
+    releases: versions,
+    ...(widened ? { widen: widened } : {}),
+  };
 }
 
-module.exports = { parseRemoteLocations, parseCanary, canaryIdPattern, RemoteLocationsError };
+/**
+ * The share new visitors are drawn at, at `now` (ms): a staged canary's wider share from its
+ * time on. Every instance reads the same remotes.json and clock, so all widen together.
+ * @param {Pick<Canary, 'share' | 'widen'>} canary @param {number} now
+ */
+function canaryShareAt(canary, now) {
+  return canary.widen && now >= Date.parse(canary.widen.at) ? canary.widen.share : canary.share;
+}
+
+module.exports = {
+  parseRemoteLocations,
+  parseCanary,
+  canaryShareAt,
+  canaryIdPattern,
+  RemoteLocationsError,
+};

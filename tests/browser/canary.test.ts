@@ -40,7 +40,7 @@ const promote = (...args: string[]) =>
   });
 const pointer = () =>
   JSON.parse(fs.readFileSync(path.join(releases.dir, 'remotes.json'), 'utf8')) as {
-    canary?: { id: string; share: number };
+    canary?: { id: string; share: number; widen?: { share: number; at: string } };
   };
 const history = () =>
   JSON.parse(fs.readFileSync(path.join(releases.dir, 'release-history.json'), 'utf8')) as {
@@ -163,6 +163,39 @@ describe('a canary of remote-home at 10 %', () => {
     expect(answer.headers.get('set-cookie')).toBeNull();
     expect(answer.headers.get('vary')).toBe('Accept-Encoding');
   }, 60_000);
+
+  it('a staged canary (--widen) draws new visitors at its wider share from its time on', async () => {
+    const started = await promote(
+      `remote-home@${releases.candidate}`,
+      '--canary',
+      '1',
+      '--widen',
+      '50',
+      '--widen-after',
+      '1s',
+    );
+    expect(started).toMatchObject({ code: 0 });
+    const staged = pointer().canary;
+    expect(staged?.widen?.share).toBe(50);
+    await pollUntil(15_000, async () =>
+      (await (await home(cohortCookie('c', staged?.id ?? ''))).text()).includes(marker)
+        ? true
+        : undefined,
+    );
+    // Past its time (the poll above usually outlasts the second): every instance widens then.
+    await pollUntil(5_000, async () =>
+      Date.now() >= Date.parse(staged?.widen?.at ?? '') ? true : undefined,
+    );
+    let drawn = 0;
+    for (let visit = 0; visit < 400; visit++) {
+      const cookie = (await home()).headers.get('set-cookie') ?? '';
+      if (cookie.startsWith(`__session=c.${staged?.id}.`)) drawn += 1;
+    }
+    // 50 % of 400, not the first 1 % (4).
+    expect(drawn).toBeGreaterThanOrEqual(150);
+    expect(drawn).toBeLessThanOrEqual(250);
+    expect(await promote('--abort', '--reason', 'staged draw seen')).toMatchObject({ code: 0 });
+  }, 120_000);
 
   it('--finish makes the candidate live for everyone (--force while no judge has called it healthy)', async () => {
     expect(await promote(`remote-home@${releases.candidate}`, '--canary', '10')).toMatchObject({

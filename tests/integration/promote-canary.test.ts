@@ -115,6 +115,50 @@ describe('promote --canary', () => {
     expect((await promote('--abort', '--to', dir)).code).toBe(1);
   });
 
+  it('stages a canary with --widen: new visitors drawn at the wider share from its time on', async () => {
+    const before = Date.now();
+    const started = await promote(
+      'remote-home@2.0.0',
+      '--canary',
+      '10',
+      '--widen',
+      '25',
+      '--widen-after',
+      '45m',
+      '--force',
+      '--to',
+      dir,
+    );
+    expect(started).toMatchObject({ code: 0 });
+    const canary = parseCanary(readJson(dir, 'remotes.json'));
+    expect(canary).toMatchObject({ share: 10, widen: { share: 25 } });
+    const widensAt = Date.parse(canary?.widen?.at ?? '') - Date.parse(canary?.startedAt ?? '');
+    expect(widensAt).toBe(45 * 60_000);
+    expect(Date.parse(canary?.startedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(started.out).toContain(`New visitors are drawn at 25 % from ${canary?.widen?.at}`);
+    expect(readHistory(dir).at(-1)).toMatchObject({ action: 'canary-start', widen: canary?.widen });
+    expect((await releases('--to', dir)).out).toContain(
+      `Canary ${canary?.id}: 10 % of visitors since ${canary?.startedAt}, 25 % of new visitors from ${canary?.widen?.at}`,
+    );
+  });
+
+  it.each([
+    [['--widen', '25'], /say --canary too/],
+    [['--canary', '10', '--widen-after', '1h'], /say --widen too/],
+    [['--canary', '10', '--widen', '10'], /above --canary's 10 and at most 50/],
+    [['--canary', '10', '--widen', '60'], /above --canary's 10 and at most 50/],
+    [
+      ['--canary', '10', '--widen', '25', '--widen-after', 'soon'],
+      /--widen-after takes a duration/,
+    ],
+  ])('refuses a staged canary given %j (exit 2), changing nothing', async (more, message) => {
+    const before = readJson(dir, 'remotes.json');
+    const result = await promote('remote-home@2.0.0', ...more, '--force', '--to', dir);
+    expect(result.code).toBe(2);
+    expect(result.out).toMatch(message);
+    expect(readJson(dir, 'remotes.json')).toEqual(before);
+  });
+
   it('--finish makes a canary its judge called healthy live for all, recorded as promotions', async () => {
     const before = live();
     const canary = await startCanary();

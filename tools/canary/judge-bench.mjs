@@ -50,6 +50,7 @@ const look = 5 * 60_000;
  * @property {Forgery} [forgery]
  * @property {boolean} [stopAtHealthy]
  * @property {number} [canaryShare] percent (10 by default)
+ * @property {{ share: number; afterMs: number }} [widen] a staged canary's second share
  */
 
 /** Adds a forgery's beacons to one step. @param {Forgery} forgery @param {number} atMs @param {LaneSamples} step */
@@ -311,6 +312,26 @@ async function writeReport({ runs, aaRuns, busyAaRuns, seed, workers, out, level
         })),
       ),
   );
+  // Staged exposure (promote --canary 10 --widen 25): the same canaries, drawn at 10 % for the
+  // first half hour and at 25 % after, where a busy site's moderate harm is decided within 2 h.
+  const widen = { share: 25, afterMs: 30 * 60_000 };
+  const stagedRows = [
+    /** @type {[string, Defect | null]} */ (['equal to live', null]),
+    ...defects,
+  ].flatMap(([name, defect], index) =>
+    levels
+      .filter((level) => level >= 500)
+      .map((viewsPerHour) => ({
+        name,
+        defect,
+        viewsPerHour,
+        outcomes: runMany(
+          { viewsPerHour, lookEveryMs: look, durationMs: day, defect, widen },
+          viewsPerHour * 17 + index,
+          runsAt(viewsPerHour, defect === null),
+        ),
+      })),
+  );
   dispatch();
 
   /** @type {string[]} */
@@ -433,6 +454,35 @@ async function writeReport({ runs, aaRuns, busyAaRuns, seed, workers, out, level
     );
   }
   say();
+
+  if (stagedRows.length) {
+    say(
+      `## Staged exposure: ${share} % for the first ${widen.afterMs / 60_000} min, then ${widen.share} %`,
+    );
+    say();
+    say(
+      `\`promote --canary ${share} --widen ${widen.share}\`: new visitors are drawn at ${share} % for the first ${widen.afterMs / 60_000} minutes (where a page that breaks for everyone shows at a tenth of the visitors) and at ${widen.share} % after; visitors drawn before keep their lane. The judge's level and floors are unchanged: a canary equal to live is held to the same 1 % over 24 h. 5-minute looks for up to 24 h; the columns as above.`,
+    );
+    say();
+    say(
+      '| canary | views/h | runs | rolled back | at most (95 %) | within 2 h | median time | median canary visitors | healthy first |',
+    );
+    say('|---|---|---|---|---|---|---|---|---|');
+    for (const row of stagedRows) {
+      const outcomes = await row.outcomes;
+      const n = outcomes.length;
+      const rolled = outcomes.filter((o) => o.rollbackAt !== null);
+      const within = rolled.filter((o) => /** @type {number} */ (o.rollbackAt) <= 2 * hour).length;
+      const first = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
+      const visitors = medianOf(
+        rolled.map((o) => (row.defect?.brokenRoute ? o.brokenVisitors : o.canaryVisitors)),
+      );
+      say(
+        `| ${row.name} | ${row.viewsPerHour} | ${n} | ${rolled.length} (${pct(rolled.length, n)}) | ${row.defect ? '–' : pct(upperBound(rolled.length, n), 1)} | ${pct(within, n)} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${visitors ?? '–'}${row.defect?.brokenRoute ? ' (of /)' : ''} | ${row.defect ? first : '–'} |`,
+      );
+    }
+    say();
+  }
 
   say('## Forged beacons (100 views/h)');
   say();

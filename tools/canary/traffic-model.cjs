@@ -308,6 +308,8 @@ const visitorsIn = (routes) => Object.keys(mergeSamples(Object.values(routes)).c
  * @param {Defect | null} run.defect @param {number} run.seed
  * @param {number} [run.natShare]
  * @param {number} [run.canaryShare] the canary's share of visitors, in percent (10 by default)
+ * @param {{ share: number; afterMs: number }} [run.widen] a staged canary: new visitors are
+ *   drawn at `share` percent from `afterMs` into the run (those drawn before keep their lane)
  * @param {(atMs: number, step: LaneSamples) => void} [run.forge] adds forged data to a step
  * @param {boolean} [run.stopAtHealthy] end the run at its first "healthy"
  * @param {boolean} [run.afresh] hand the judge fresh copies of everything at each look (what
@@ -324,6 +326,7 @@ function simulateRun({
   seed: runSeed,
   natShare = 0,
   canaryShare = share,
+  widen,
   forge,
   stopAtHealthy = false,
   afresh = false,
@@ -384,10 +387,12 @@ function simulateRun({
   for (let at = lookEveryMs; at <= durationMs; at += lookEveryMs) {
     const hour = Math.floor(at / 3_600_000);
     if (hour !== budgetHour) [budgets, budgetHour] = [new Map(), hour];
+    // A step's sessions start within it: widened once the step starts at or after the widening.
+    const shareNow = widen && at - lookEveryMs >= widen.afterMs ? widen.share : canaryShare;
     const step = trafficOf(
       {
         viewsPerHour,
-        share: canaryShare,
+        share: shareNow,
         ms: lookEveryMs,
         atMs: at,
         defect,
@@ -411,7 +416,7 @@ function simulateRun({
         recent,
         baseline,
         startedAt: 0,
-        share: canaryShare,
+        share: shareNow,
         now: at,
       },
       policy,

@@ -85,15 +85,21 @@ const remotesOf = (canary) => /** @type {RemoteId[]} */ (Object.keys(canary.remo
  * @param {object} start
  * @param {Partial<Record<RemoteId, string>>} start.releases remote -> version
  * @param {number} start.share whole percent, 1-50
+ * @param {{ share: number; afterMs: number }} [start.widen] new visitors drawn at this larger
+ *   share from `afterMs` after the start
  * @param {string} [start.reason]
  * @param {string[]} [start.problems] the checks' findings, when forced past them
  * @param {Date} [start.now]
  * @returns {Canary}
  */
-function startCanary(dir, { releases, share, reason, problems, now = new Date() }) {
+function startCanary(dir, { releases, share, widen, reason, problems, now = new Date() }) {
   if (!Number.isInteger(share) || share < 1 || share > 50)
     throw new ReleaseError(
       `The canary's share must be a whole percent from 1 to 50 (got ${share})`,
+    );
+  if (widen && !(Number.isInteger(widen.share) && widen.share > share && widen.share <= 50))
+    throw new ReleaseError(
+      `The canary widens to a whole percent above its ${share} % and at most 50 (got ${widen.share})`,
     );
   const pointer = readPointer(dir);
   const running = runningCanary(dir);
@@ -109,6 +115,14 @@ function startCanary(dir, { releases, share, reason, problems, now = new Date() 
     id: randomBytes(8).toString('hex'),
     share,
     startedAt: now.toISOString(),
+    ...(widen
+      ? {
+          widen: {
+            share: widen.share,
+            at: new Date(now.getTime() + widen.afterMs).toISOString(),
+          },
+        }
+      : {}),
     remotes: Object.fromEntries(
       entries.map(([app, version]) => [app, releaseDir.manifestUrlOf(dir, app, version)]),
     ),
@@ -124,6 +138,7 @@ function startCanary(dir, { releases, share, reason, problems, now = new Date() 
       from: releaseDir.liveVersionOf(dir, app) ?? null,
       canary: canary.id,
       share,
+      ...(canary.widen ? { widen: canary.widen } : {}),
       ...(reason ? { reason } : {}),
       ...(problems ? { forced: true, problems } : {}),
     })),

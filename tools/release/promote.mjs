@@ -10,7 +10,8 @@
  * its checks then is the rollback, not checked again. Each path loads only what it runs. Every promotion is recorded (npm run releases lists them).
  *
  * `… --canary <percent>` runs the same checks, then serves the candidate to that share of
- * visitors only (a canary, judged by `npm run canary`); `--finish` makes the running canary live
+ * visitors only (a canary, judged by `npm run canary`; `--widen <percent> [--widen-after 30m]`
+ * draws new visitors at a larger share after that time, a staged canary); `--finish` makes the running canary live
  * for all once its judge has stored "healthy" for it (`--force` past anything else, recorded),
  * `--abort [--reason "…"]` ends it with the live set unchanged. One canary at a time: a plain
  * promotion while one runs is refused, never ends it.
@@ -24,6 +25,7 @@
  */
 import fs from 'node:fs';
 import apps from '../../platform/apps.cjs';
+import duration from '../cli/duration.cjs';
 import env from '../cli/env.cjs';
 import candidateNames from './candidate-names.cjs';
 import canaryPointer from './canary-pointer.cjs';
@@ -36,7 +38,7 @@ const { ReleaseError } = releaseDir;
 const { ReleaseUsageError } = options;
 
 const usage =
-  'Usage: npm run promote -- <remote>@<version> [more…] --to <dir> [--canary <percent>] [--reason "…"] [--force] [--skip-browser] [--base-url URL]\n' +
+  'Usage: npm run promote -- <remote>@<version> [more…] --to <dir> [--canary <percent> [--widen <percent> [--widen-after 30m]]] [--reason "…"] [--force] [--skip-browser] [--base-url URL]\n' +
   '       npm run promote -- --finish --to <dir> [--reason "…"] [--force] [--emulator HOST:PORT | --project ID]\n' +
   '       npm run promote -- --abort --to <dir> [--reason "…"]';
 
@@ -119,9 +121,9 @@ function refuseBad(dir, bad, changes) {
  * The checks run without the lock; the write happens under it, only if remotes.json is still
  * the one the candidate was built from.
  * @param {string} dir
- * @param {{ specs: string[]; share: string | undefined; reason: string | undefined; force: boolean; skipBrowser: boolean; baseUrl: string | undefined }} what
+ * @param {{ specs: string[]; share: string | undefined; widen: { share: number; afterMs: number } | undefined; reason: string | undefined; force: boolean; skipBrowser: boolean; baseUrl: string | undefined }} what
  */
-async function promote(dir, { specs, share, reason, force, skipBrowser, baseUrl }) {
+async function promote(dir, { specs, share, widen, reason, force, skipBrowser, baseUrl }) {
   const command = `promote ${specs.join(' ')}${share === undefined ? '' : ` --canary ${share}`}`;
   if (baseUrl)
     await releaseLock.withReleaseLock(dir, `${command} --base-url`, () =>
@@ -212,6 +214,7 @@ async function promote(dir, { specs, share, reason, force, skipBrowser, baseUrl 
       const canary = canaryPointer.startCanary(dir, {
         releases: Object.fromEntries(changes.map(({ app, version }) => [app, version])),
         share: Number(share),
+        ...(widen ? { widen } : {}),
         reason,
         ...(force ? { problems } : {}),
       });
@@ -221,6 +224,11 @@ async function promote(dir, { specs, share, reason, force, skipBrowser, baseUrl 
           ...changes.map(
             ({ app, version, from }) => `  ${app}@${version} (live: ${from ?? 'nothing'})`,
           ),
+          ...(canary.widen
+            ? [
+                `New visitors are drawn at ${canary.widen.share} % from ${canary.widen.at} (those drawn before keep their lane).`,
+              ]
+            : []),
           `within 10 s. Judge it with \`npm run canary -- --to ${dir} --watch\`; make it live for all with \`npm run promote -- --finish --to ${dir}\`, or end it with --abort.`,
         ].join('\n'),
       );
@@ -269,6 +277,8 @@ try {
     '--base-url',
     '--reason',
     '--canary',
+    '--widen',
+    '--widen-after',
     '--emulator',
     '--project',
   ]);
@@ -296,6 +306,35 @@ try {
     throw new ReleaseUsageError(
       `--canary takes the share of visitors as a whole percent from 1 to 50 (got "${share}")`,
     );
+  const widenTo = values['--widen'];
+  const widenAfter = values['--widen-after'];
+  if ((widenTo !== undefined || widenAfter !== undefined) && share === undefined)
+    throw new ReleaseUsageError(
+      `--widen and --widen-after stage a canary: say --canary too.\n\n${usage}`,
+    );
+  if (widenAfter !== undefined && widenTo === undefined)
+    throw new ReleaseUsageError(
+      `--widen-after says when --widen applies: say --widen too.\n\n${usage}`,
+    );
+  if (
+    widenTo !== undefined &&
+    !(/^\d{1,2}$/.test(widenTo) && Number(widenTo) > Number(share) && Number(widenTo) <= 50)
+  )
+    throw new ReleaseUsageError(
+      `--widen takes the later share as a whole percent above --canary's ${share} and at most 50 (got "${widenTo}")`,
+    );
+  /** @type {{ share: number; afterMs: number } | undefined} */
+  let widen;
+  if (widenTo !== undefined) {
+    try {
+      widen = {
+        share: Number(widenTo),
+        afterMs: duration.durationOf(widenAfter ?? '30m', '--widen-after'),
+      };
+    } catch (error) {
+      throw new ReleaseUsageError(error instanceof Error ? error.message : String(error));
+    }
+  }
   const dir = options.releaseDirOf(values);
   if (!fs.existsSync(dir)) throw new ReleaseError(`${dir} does not exist`);
   const reason = values['--reason'];
@@ -322,6 +361,7 @@ try {
     await promote(dir, {
       specs: rest,
       share,
+      widen,
       reason,
       force,
       skipBrowser: flags.has('--skip-browser'),

@@ -29,6 +29,8 @@ const env = require('../cli/env.cjs');
  * @property {boolean} [unjudged] a canary finished before its judge stored any decision
  * @property {string} [canary] the canary's id (canary-*, and the promotions a canary-finish makes)
  * @property {number} [share] percent of visitors the canary serves (canary-start)
+ * @property {{ share: number; at: string }} [widen] the share it draws new visitors at from
+ *   `at` on (canary-start of a staged canary)
  * @property {string[]} [reasons] the judge's (canary-rollback, canary-healthy, canary-inconclusive)
  * @property {object} [figures] the field data the judge read (canary-rollback, canary-healthy)
  * @property {import('../../platform/releases/canary-judge.cjs').CanaryNeeds} [needs] what would make an

@@ -64,7 +64,7 @@ try {
   if (canary)
     lines.push(
       '',
-      `Canary ${canary.id}: ${canary.share} % of visitors since ${canary.startedAt}`,
+      `Canary ${canary.id}: ${canary.share} % of visitors since ${canary.startedAt}${canary.widen ? `, ${canary.widen.share} % of new visitors from ${canary.widen.at}` : ''}`,
       ...Object.entries(canary.releases).map(([app, version]) => `  ${app}@${version}`),
     );
   const record = history.readHistory(dir);
@@ -72,7 +72,7 @@ try {
     lines.push('', 'Record (newest last):');
     for (const entry of record)
       lines.push(
-        `  ${entry.at}  ${entry.by.padEnd(24)} ${entry.action.padEnd(15)} ${entry.app}@${entry.version}${entry.from ? ` (was ${entry.from})` : ''}${entry.canary ? ` [canary ${entry.canary}${entry.share ? `, ${entry.share} %` : ''}]` : ''}${entry.skippedChecks ? ` (${entry.checkedAt ? `checks skipped: passed at ${entry.checkedAt}` : `skipped: ${entry.skippedChecks.join(', ')}`})` : ''}${entry.forced ? ' FORCED' : ''}${entry.reason ? `: ${entry.reason}` : ''}${entry.reasons?.length ? `: ${entry.reasons.join('; ')}` : ''}`,
+        `  ${entry.at}  ${entry.by.padEnd(24)} ${entry.action.padEnd(15)} ${entry.app}@${entry.version}${entry.from ? ` (was ${entry.from})` : ''}${entry.canary ? ` [canary ${entry.canary}${entry.share ? `, ${entry.share} %` : ''}${entry.widen ? `, ${entry.widen.share} % from ${entry.widen.at}` : ''}]` : ''}${entry.skippedChecks ? ` (${entry.checkedAt ? `checks skipped: passed at ${entry.checkedAt}` : `skipped: ${entry.skippedChecks.join(', ')}`})` : ''}${entry.forced ? ' FORCED' : ''}${entry.reason ? `: ${entry.reason}` : ''}${entry.reasons?.length ? `: ${entry.reasons.join('; ')}` : ''}`,
       );
   }
   console.log(lines.join('\n'));

@@ -1,4 +1,4 @@
-import { parseCanary } from '../remotes-json.cjs';
+import { canaryShareAt, parseCanary } from '../remotes-json.cjs';
 
 const live = {
   'remote-home': 'https://home.example/1.0.0/mf-manifest.json',
@@ -33,7 +33,20 @@ describe('the canary in remotes.json', () => {
     ['an unknown remote', { remotes: { 'remote-nope': 'https://x.example/' } }, /unknown remote/],
     ['a URL that is not http(s)', { remotes: { 'remote-home': 'file:///etc/passwd' } }, /http/],
     ['no remote at all', { remotes: {} }, /names no remote/],
+    ['a widening to a smaller share', { widen: { share: 5, at: canary.startedAt } }, /widen.share/],
+    ['a widening past 50 %', { widen: { share: 60, at: canary.startedAt } }, /widen.share/],
+    ['a widening with no time', { widen: { share: 25, at: 'later' } }, /widen.at/],
+    ['a widening that is not an object', { widen: 25 }, /widen.share/],
   ])('refuses %s', (_, change, message) => {
     expect(() => parseCanary({ ...live, canary: { ...canary, ...change } })).toThrow(message);
+  });
+
+  it("draws new visitors at a staged canary's wider share from its time on", () => {
+    const widen = { share: 25, at: '2026-11-24T12:30:00.000Z' };
+    const staged = parseCanary({ ...live, canary: { ...canary, widen } });
+    expect(staged?.widen).toEqual(widen);
+    expect(canaryShareAt(staged!, Date.parse('2026-11-24T12:29:59.999Z'))).toBe(10);
+    expect(canaryShareAt(staged!, Date.parse(widen.at))).toBe(25);
+    expect(canaryShareAt(parseCanary({ ...live, canary })!, Date.parse('2026-11-25'))).toBe(10);
   });
 });

@@ -5,6 +5,7 @@ import { RemotePoller, type ServedSets } from '../remotes/remote-poller';
 import type { RendererPool } from '../worker/renderer-pool';
 import { WorkerSwap } from '../worker/worker-swap';
 import type { ShellAssets } from '../../../platform/render-protocol/worker-protocol';
+import { canaryShareAt } from '../../../platform/remotes/remotes-json.cjs';
 import { CanaryDecisions, type DecisionReader } from './canary-decisions';
 import { KnownSets, type KnownSet } from './known-sets';
 import type { LaneRequest } from './lane-request';
@@ -139,7 +140,7 @@ export class ReleaseLanes {
   get canary(): { readonly id: string; readonly share: number } | null {
     const running = this.remotes.canary;
     if (!running || this.canaryWorkers.live?.key !== running.set.key) return null;
-    return { id: running.canary.id, share: running.canary.share };
+    return { id: running.canary.id, share: canaryShareAt(running.canary, Date.now()) };
   }
 
   /** The live remote set in force, for what else follows the remotes. */

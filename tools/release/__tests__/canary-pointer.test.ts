@@ -62,6 +62,29 @@ describe('the canary in remotes.json', () => {
     expect(second.id).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('stages a canary: the wider share and its time written where the render server reads them', () => {
+    const now = new Date('2026-11-24T10:00:00.000Z');
+    const widen = { share: 25, afterMs: 30 * 60_000 };
+    const canary = startCanary(dir, {
+      releases: { 'remote-home': '2.0.0' },
+      share: 10,
+      widen,
+      now,
+    });
+    expect(canary.widen).toEqual({ share: 25, at: '2026-11-24T10:30:00.000Z' });
+    expect(parseCanary(readJson(dir, 'remotes.json'))).toEqual(canary);
+    expect(readHistory(dir).at(-1)).toMatchObject({ action: 'canary-start', widen: canary.widen });
+    endCanary(dir, { action: 'canary-abort' });
+    for (const wider of [10, 51])
+      expect(() =>
+        startCanary(dir, {
+          releases: { 'remote-home': '2.0.0' },
+          share: 10,
+          widen: { share: wider, afterMs: 60_000 },
+        }),
+      ).toThrow(/widens to a whole percent above its 10 % and at most 50/);
+  });
+
   it('refuses a share outside 1-50', () => {
     for (const share of [0, 51, 2.5])
       expect(() => startCanary(dir, { releases: { 'remote-home': '2.0.0' }, share })).toThrow(
