@@ -99,3 +99,23 @@ describe('the canary bench’s growing samples', () => {
         );
   });
 });
+
+describe('a staged canary in the bench', () => {
+  it('draws new visitors at the wider share from its time on', () => {
+    const run = (widen?: { share: number; afterMs: number }) =>
+      trafficModel.simulateRun({
+        viewsPerHour: 500,
+        lookEveryMs: 5 * 60_000,
+        durationMs: 3_600_000,
+        defect: null,
+        seed: 21,
+        ...(widen ? { widen } : {}),
+      });
+    const fixed = run();
+    const staged = run({ share: 50, afterMs: 30 * 60_000 });
+    const early = run({ share: 50, afterMs: 0 });
+    // About 190 visitors an hour: 10 % of them, against 10 % for half the hour and 50 % after.
+    expect(staged.canaryVisitors).toBeGreaterThan(fixed.canaryVisitors * 2);
+    expect(early.canaryVisitors).toBeGreaterThan(staged.canaryVisitors);
+  });
+});
