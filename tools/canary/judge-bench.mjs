@@ -108,6 +108,29 @@ const duration = (ms) =>
   ms === null ? '–' : ms < hour ? `${Math.round(ms / 60_000)} min` : `${(ms / hour).toFixed(1)} h`;
 
 /**
+ * A row of rollbacks: runs, rolled back, the share within 2 h, healthy first (before any
+ * rollback), the median time and median canary visitors (of the broken route's, when one).
+ * @param {RunOutcome[]} outcomes @param {Defect | null} defect
+ */
+function rollbackFiguresOf(outcomes, defect) {
+  const n = outcomes.length;
+  const rolled = outcomes.flatMap((o) =>
+    o.rollbackAt === null ? [] : [{ ...o, at: o.rollbackAt }],
+  );
+  const visitors = medianOf(
+    rolled.map((o) => (defect?.brokenRoute ? o.brokenVisitors : o.canaryVisitors)),
+  );
+  return {
+    n,
+    rolled: rolled.length,
+    within: pct(rolled.filter((o) => o.at <= 2 * hour).length, n),
+    first: outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length,
+    time: duration(medianOf(rolled.map((o) => o.at))),
+    visitors: `${visitors ?? '–'}${defect?.brokenRoute ? ' (of /)' : ''}`,
+  };
+}
+
+/**
  * @param {{ runs: number; aaRuns: number; busyAaRuns: number; seed: number; workers: number; out: string; levels: number[] }} options
  */
 async function writeReport({ runs, aaRuns, busyAaRuns, seed, workers, out, levels }) {
@@ -440,17 +463,11 @@ async function writeReport({ runs, aaRuns, busyAaRuns, seed, workers, out, level
   say('|---|---|---|---|---|---|---|---|---|');
   for (const row of badRows) {
     const outcomes = await row.outcomes;
-    const n = outcomes.length;
-    const rolled = outcomes.filter((o) => o.rollbackAt !== null);
-    const within = rolled.filter((o) => /** @type {number} */ (o.rollbackAt) <= 2 * hour).length;
-    const first = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
+    const { n, rolled, within, first, time, visitors } = rollbackFiguresOf(outcomes, row.defect);
     const finished = outcomes.filter((o) => o.finishedAt !== null);
     const working = finished.filter((o) => workingDay(o)).length;
-    const visitors = medianOf(
-      rolled.map((o) => (row.defect.brokenRoute ? o.brokenVisitors : o.canaryVisitors)),
-    );
     say(
-      `| ${row.name} | ${row.viewsPerHour} | ${n} | ${pct(rolled.length, n)} | ${pct(within, n)} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${visitors ?? '–'}${row.defect.brokenRoute ? ' (of /)' : ''} | ${first} | ${finished.length - working} / ${working} |`,
+      `| ${row.name} | ${row.viewsPerHour} | ${n} | ${pct(rolled, n)} | ${within} | ${time} | ${visitors} | ${first} | ${finished.length - working} / ${working} |`,
     );
   }
   say();
@@ -469,16 +486,12 @@ async function writeReport({ runs, aaRuns, busyAaRuns, seed, workers, out, level
     );
     say('|---|---|---|---|---|---|---|---|---|');
     for (const row of stagedRows) {
-      const outcomes = await row.outcomes;
-      const n = outcomes.length;
-      const rolled = outcomes.filter((o) => o.rollbackAt !== null);
-      const within = rolled.filter((o) => /** @type {number} */ (o.rollbackAt) <= 2 * hour).length;
-      const first = outcomes.filter((o) => o.healthyBeforeRollbackAt !== null).length;
-      const visitors = medianOf(
-        rolled.map((o) => (row.defect?.brokenRoute ? o.brokenVisitors : o.canaryVisitors)),
+      const { n, rolled, within, first, time, visitors } = rollbackFiguresOf(
+        await row.outcomes,
+        row.defect,
       );
       say(
-        `| ${row.name} | ${row.viewsPerHour} | ${n} | ${rolled.length} (${pct(rolled.length, n)}) | ${row.defect ? '–' : pct(upperBound(rolled.length, n), 1)} | ${pct(within, n)} | ${duration(medianOf(rolled.map((o) => /** @type {number} */ (o.rollbackAt))))} | ${visitors ?? '–'}${row.defect?.brokenRoute ? ' (of /)' : ''} | ${row.defect ? first : '–'} |`,
+        `| ${row.name} | ${row.viewsPerHour} | ${n} | ${rolled} (${pct(rolled, n)}) | ${row.defect ? '–' : pct(upperBound(rolled, n), 1)} | ${within} | ${time} | ${visitors} | ${row.defect ? first : '–'} |`,
       );
     }
     say();
