@@ -11,8 +11,9 @@
  *
  * `… --canary <percent>` runs the same checks, then serves the candidate to that share of
  * visitors only (a canary, judged by `npm run canary`; `--widen <percent> [--widen-after 30m]`
- * draws new visitors at a larger share after that time, a staged canary); `--finish` makes the running canary live
- * for all once its judge has stored "healthy" for it (`--force` past anything else, recorded),
+ * draws new visitors at a larger share after that time, a staged canary); `--finish` makes the
+ * running canary live for all once its judge has stored "healthy" for it (`--force` past
+ * anything else, recorded),
  * `--abort [--reason "…"]` ends it with the live set unchanged. One canary at a time: a plain
  * promotion while one runs is refused, never ends it.
  *
