@@ -12,12 +12,11 @@ import apps from './platform/apps.cjs';
 /** The repository: the zones' globs are resolved from here. */
 const root = import.meta.dirname;
 
-/** The router comes only through its shared facade, so every app uses one instance of it. */
-const reactRouterThroughFacade = {
-  name: 'react-router',
-  message:
-    "Import from 'react-router-dom': it is the shared router singleton (federation/router/react-router-dom.ts).",
-};
+/** The site has one router, shared as a singleton, so every app's links find the same one. */
+const oneRouter = ['react-router', 'react-router-dom'].map((name) => ({
+  name,
+  message: "Import from '@firstday/router': it is the site's shared router singleton.",
+}));
 
 /** The apps, from the platform's one list of them, and the Cloud Functions. */
 const appFolders = [...apps.appIds, 'functions'];
@@ -162,7 +161,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [reactRouterThroughFacade],
+          paths: oneRouter,
         },
       ],
     },
@@ -174,10 +173,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [reactRouterThroughFacade],
+          paths: oneRouter,
           patterns: [
             {
-              group: ['@firstday/*'],
+              group: ['@firstday/*', '!@firstday/router'],
               message: 'Apps reach each other through federation, not as packages.',
             },
           ],
@@ -208,17 +207,6 @@ export default tseslint.config(
       // The house's boundaries (zones above): every arrow points one way.
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
     },
-  },
-  {
-    // The shared router facade, the server render (StaticRouter, outside federation) and tests
-    // (which render outside federation) may use react-router itself; the zones still hold.
-    files: [
-      'federation/router/**',
-      'shell/src/render-worker/render-route.tsx',
-      '**/__tests__/**',
-      'tests/support/dom/**',
-    ],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

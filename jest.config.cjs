@@ -30,6 +30,8 @@ const moduleNameMapper = {
   '\\.css$': '<rootDir>/tests/support/jest/empty-module.cjs',
   '\\.(webp|avif|png|jpe?g|svg|mp4|webm|mp3|ogg|m4a|woff2)$':
     '<rootDir>/tests/support/jest/file-url.cjs',
+  // The shared router, as federation and tsconfig paths resolve it.
+  '^@firstday/router$': '<rootDir>/federation/router/router.tsx',
   // A remote's exposed modules, as federation resolves them in the builds.
   ...Object.fromEntries(remoteIds.map((id) => [`^${id}/(.*)$`, `<rootDir>/${id}/src/exposes/$1`])),
 };

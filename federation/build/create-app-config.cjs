@@ -60,11 +60,11 @@ const shellRuntimePlugins = [
 
 /**
  * What the shell's first render needs beside main.js: its bootstrap, react, react-dom's client
- * (the big one), the JSX runtime and react-router inside the shared router. (react-dom's small index is left out:
+ * (the big one), the JSX runtime and the shared router. (react-dom's small index is left out:
  * the build has two copies of that chunk and only one of them is ever asked for.)
  */
 const startupModules =
-  /[\\/]node_modules[\\/](react[\\/](index|jsx-runtime)\.js|react-dom[\\/]client\.js|react-router[\\/]dist[\\/].*\.mjs)$|[\\/]src[\\/]bootstrap\.tsx$/;
+  /[\\/]node_modules[\\/](react[\\/](index|jsx-runtime)\.js|react-dom[\\/]client\.js)$|[\\/]federation[\\/]router[\\/]router\.tsx$|[\\/]src[\\/]bootstrap\.tsx$/;
 
 /**
  * Adds <link rel="preload"> for the shell's startup chunks, so they download while main.js does

@@ -13,16 +13,23 @@ const singletons = {
 };
 
 /**
- * The router is one singleton, 'react-router-dom', implemented by a slim re-export of
- * react-router (see shared/react-router-dom.ts); react-router itself is not shared, so it can
- * be tree-shaken inside that module. Apps never import 'react-router' directly (ESLint says so).
+ * The router is one singleton, '@firstday/router' (federation/router/router.tsx), so a link in
+ * any app finds the shell's router. It is the repository's own module, so its version is its
+ * API's: a change that breaks an app's use of it takes the next major.
  */
 const router = {
+  '@firstday/router': {
+    singleton: /** @type {const} */ (true),
+    requiredVersion: '^1.0.0',
+    import: path.join(__dirname, '..', 'router', 'router.tsx'),
+    version: '1.0.0',
+  },
+  // For releases built before it, which ask for react-router-dom 7 by that name.
   'react-router-dom': {
     singleton: /** @type {const} */ (true),
     requiredVersion: '^7.0.0',
-    import: path.join(__dirname, '..', 'router', 'react-router-dom.ts'),
-    version: require('react-router/package.json').version,
+    import: path.join(__dirname, '..', 'router', 'react-router-dom-compat.ts'),
+    version: '7.18.5',
   },
 };
 

@@ -1,12 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, useLocation } from '@firstday/router';
 import 'remote-shared/tokens';
 import { StandaloneFrame } from 'remote-shared/standalone-frame';
 import { AboutPage } from './about/about-page';
 import { HomePage } from './home/home-page';
 
-// Standalone development: remote-home's pages with a minimal router of their own, no shell.
+/** /about shows About; any other path Home. */
+function StandalonePage() {
+  return useLocation().pathname === '/about' ? <AboutPage /> : <HomePage />;
+}
+
+// Standalone development: remote-home's pages in a router of their own, no shell.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
@@ -17,11 +22,7 @@ createRoot(document.getElementById('root')!).render(
           { label: 'About', href: '/about' },
         ]}
       >
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/about" element={<AboutPage />} />
-          <Route path="*" element={<HomePage />} />
-        </Routes>
+        <StandalonePage />
       </StandaloneFrame>
     </BrowserRouter>
   </StrictMode>,

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@firstday/router';
 import './tokens';
 import { StyleGuide } from './style-guide/style-guide';
 

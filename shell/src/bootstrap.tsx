@@ -1,6 +1,6 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@firstday/router';
 import { rememberVisitSource } from 'remote-shared/hooks';
 import 'remote-shared/tokens';
 import { AppRoutes } from './app/app-routes';

@@ -87,7 +87,7 @@ async function typecheckShellAgainst(remotes, dir, onUnpacked = () => {}) {
       extends: shellConfig,
       compilerOptions: {
         paths: {
-          'react-router-dom': [path.join(repoRoot, 'federation/router/react-router-dom.ts')],
+          '@firstday/router': [path.join(repoRoot, 'federation/router/router.tsx')],
           ...Object.fromEntries(
             Object.keys(versions).map((app) => [`${app}/*`, [path.join(typesDir, app, '*')]]),
           ),

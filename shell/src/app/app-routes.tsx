@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@firstday/router';
 import { ErrorScreen } from '../error-screen/error-screen';
 import { SiteLayout } from '../layout/site-layout';
 import { MenuPage } from '../menu/menu-page';
 import { ClientOnlyPage } from '../remotes/client-only-page';
 import { RemotePage } from '../remotes/remote-page';
 import { readPath } from '../../../platform/routes/canonical-path';
-import { routes, type SiteRoute } from '../routes/route-table';
+import { routeFor, type SiteRoute } from '../routes/route-table';
 
 /** Pages the shell draws itself, by their content id. */
 const shellPages: Partial<Record<SiteRoute['page'], ReactElement>> = { menu: <MenuPage /> };
@@ -34,24 +34,12 @@ function UnknownPath() {
 }
 
 /**
- * The site's routes, from the route table, with the 404 screen for any other path. Matching is
- * case-sensitive, as the render server's is: /About is another spelling, not the page.
+ * The page at the visitor's path, from the route table, in the site's chrome; the 404 screen for
+ * any other path. Matching is case-sensitive, as the render server's is: /About is another
+ * spelling, not the page.
  */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<SiteLayout />}>
-        {routes.map((route: SiteRoute) => (
-          <Route
-            key={route.path}
-            index={route.path === '/'}
-            path={route.path === '/' ? undefined : route.path}
-            caseSensitive
-            element={elementFor(route)}
-          />
-        ))}
-        <Route path="*" element={<UnknownPath />} />
-      </Route>
-    </Routes>
-  );
+  const { pathname } = useLocation();
+  const route = routeFor(pathname);
+  return <SiteLayout>{route ? elementFor(route) : <UnknownPath />}</SiteLayout>;
 }

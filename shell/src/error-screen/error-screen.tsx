@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@firstday/router';
 import { errors } from 'remote-shared/content';
 import { ButtonLink, Container } from 'remote-shared/ui';
 import styles from './error-screen.module.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@firstday/router';
 import { ErrorScreen } from './error-screen';
 
 /**

@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useRef, type ReactNode } from 'react';
 import { PageErrorBoundary } from '../error-screen/page-error-boundary';
 import { Footer } from '../footer/footer';
 import { Navigation } from '../navigation/navigation';
@@ -10,8 +9,8 @@ import { useRouteFocus } from './use-route-focus';
 import { useNavigationScroll } from './use-navigation-scroll';
 import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
 
-/** The chrome around every page: skip link, navigation, the page area and the footer. */
-export function SiteLayout() {
+/** The chrome around every page: skip link, navigation, the page area (`children`) and the footer. */
+export function SiteLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useMenuState();
   useNavigationScroll();
   useDocumentTitle();
@@ -25,9 +24,7 @@ export function SiteLayout() {
       </a>
       <Navigation open={menuOpen} onOpenChange={setMenuOpen} />
       <main id="main" ref={main} className={styles.main} tabIndex={-1} inert={menuOpen}>
-        <PageErrorBoundary>
-          <Outlet />
-        </PageErrorBoundary>
+        <PageErrorBoundary>{children}</PageErrorBoundary>
       </main>
       <Footer inert={menuOpen} />
     </div>

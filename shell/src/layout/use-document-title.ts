@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@firstday/router';
 import { pages } from 'remote-shared/content';
 import { routeFor } from '../routes/route-table';
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '@firstday/router';
 import { pageArrivalDeadlineMs } from '../../../platform/deadlines.cjs';
 
 /**

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@firstday/router';
 import { navigation } from 'remote-shared/content';
 import { useFocusTrap } from 'remote-shared/hooks';
 import { Logo } from 'remote-shared/ui';

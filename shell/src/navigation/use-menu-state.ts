@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@firstday/router';
 
 /**
  * The overlay's open state. Any navigation (a link in the overlay, back or forward) closes it:

@@ -1,8 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-// The same react-router the shared 'react-router-dom' re-exports in this bundle, so the pages'
-// links find this router.
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@firstday/router';
 import { AppRoutes } from '../app/app-routes';
 import { InitialPagesContext, type InitialPages } from '../remotes/initial-pages';
 import { preloadPage } from '../remotes/lazy-pages';

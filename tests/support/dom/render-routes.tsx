@@ -1,17 +1,13 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, useLocation } from '@firstday/router';
 
-/** Renders `routes` (a <Route> tree) in a memory router, starting at `path`. */
-export function renderRoutes(routes: ReactElement, path = '/'): RenderResult {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>{routes}</Routes>
-    </MemoryRouter>,
-  );
+/** Renders `element` inside a memory router that starts at `path`. */
+export function renderWithRouter(element: ReactElement, path = '/'): RenderResult {
+  return render(<MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>);
 }
 
-/** Renders one element at `path` (and any other path) inside a router. */
-export function renderWithRouter(element: ReactElement, path = '/'): RenderResult {
-  return renderRoutes(<Route path="*" element={element} />, path);
+/** A test's small site: the element of `pages` at the router's path, nothing elsewhere. */
+export function PageAt({ pages }: { pages: Record<string, ReactElement> }) {
+  return pages[useLocation().pathname] ?? null;
 }

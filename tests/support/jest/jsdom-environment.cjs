@@ -1,6 +1,6 @@
 // @ts-check
-// jsdom lacks the Fetch API that react-router 7's data router builds requests with. Hand it
-// Node's, with Node's AbortController so that Request accepts the router's abort signals.
+// jsdom lacks the Fetch API (fetch, Request, Response, streams) that the code under test calls.
+// Hand it Node's, with Node's AbortController so that Request accepts its abort signals.
 const { TestEnvironment } = require('jest-environment-jsdom');
 const { TextDecoder, TextEncoder } = require('node:util');
 

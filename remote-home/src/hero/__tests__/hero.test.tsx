@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@firstday/router';
 import { hero } from 'remote-shared/content';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@firstday/router';
 import { aboutBlock, hero, intro } from 'remote-shared/content';
 import { HomePage } from '../home-page';
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@firstday/router';
 import { services } from 'remote-shared/content';
 import { SCRAMBLE_STEP_MS } from '../../motion/constants';
 import { scrambleFrameCount, serviceText } from '../scramble';

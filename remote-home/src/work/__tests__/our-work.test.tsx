@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@firstday/router';
 import { dribbbleProfile, work, workSection } from 'remote-shared/content';
 import { OurWork } from '../our-work';
 

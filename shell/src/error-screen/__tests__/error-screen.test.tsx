@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Outlet, Route } from 'react-router';
-import { renderRoutes } from '../../../../tests/support/dom/render-routes';
+import { Link } from '@firstday/router';
+import { PageAt, renderWithRouter } from '../../../../tests/support/dom/render-routes';
 import { ErrorScreen } from '../error-screen';
 import { PageErrorBoundary } from '../page-error-boundary';
 
@@ -11,7 +11,7 @@ function Broken(): never {
 
 describe('ErrorScreen', () => {
   it('shows the 404 screen with a link home', () => {
-    renderRoutes(<Route path="*" element={<ErrorScreen notFound />} />, '/nowhere');
+    renderWithRouter(<ErrorScreen notFound />, '/nowhere');
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     expect(screen.getByText('404 Not Found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
@@ -24,20 +24,13 @@ describe('ErrorScreen', () => {
 describe('PageErrorBoundary', () => {
   it('shows the same screen, without the error details, when a page throws; moving on recovers', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => {});
-    renderRoutes(
-      <Route
-        element={
-          <>
-            <Link to="/fine">elsewhere</Link>
-            <PageErrorBoundary>
-              <Outlet />
-            </PageErrorBoundary>
-          </>
-        }
-      >
-        <Route path="/" element={<Broken />} />
-        <Route path="/fine" element={<p>a working page</p>} />
-      </Route>,
+    renderWithRouter(
+      <>
+        <Link to="/fine">elsewhere</Link>
+        <PageErrorBoundary>
+          <PageAt pages={{ '/': <Broken />, '/fine': <p>a working page</p> }} />
+        </PageErrorBoundary>
+      </>,
     );
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     expect(screen.queryByText(/boom at render/)).not.toBeInTheDocument();

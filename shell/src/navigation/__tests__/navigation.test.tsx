@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, Route, useNavigate } from 'react-router';
+import { useNavigate } from '@firstday/router';
 import { navigation, socials } from 'remote-shared/content';
-import { renderRoutes } from '../../../../tests/support/dom/render-routes';
+import { PageAt, renderWithRouter } from '../../../../tests/support/dom/render-routes';
 import { Navigation } from '../navigation';
 import { useMenuState } from '../use-menu-state';
 
@@ -24,19 +24,17 @@ function AboutWithBack() {
 }
 
 function renderNavigation(path = '/') {
-  return renderRoutes(
-    <Route
-      element={
-        <>
-          <NavigationWithState />
-          <Outlet />
-        </>
-      }
-    >
-      <Route path="/" element={<p>home page</p>} />
-      <Route path="/about" element={<AboutWithBack />} />
-      <Route path="/contact" element={<p>contact page</p>} />
-    </Route>,
+  return renderWithRouter(
+    <>
+      <NavigationWithState />
+      <PageAt
+        pages={{
+          '/': <p>home page</p>,
+          '/about': <AboutWithBack />,
+          '/contact': <p>contact page</p>,
+        }}
+      />
+    </>,
     path,
   );
 }

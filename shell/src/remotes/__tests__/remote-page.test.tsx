@@ -2,8 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { errors } from 'remote-shared/content';
-import { renderRoutes } from '../../../../tests/support/dom/render-routes';
-import { Route } from 'react-router';
+import { renderWithRouter } from '../../../../tests/support/dom/render-routes';
 import { PageErrorBoundary } from '../../error-screen/page-error-boundary';
 import { forgetPage } from '../lazy-pages';
 import { RemotePage } from '../remote-page';
@@ -18,15 +17,10 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 const load = jest.mocked(loadRemote);
 
 function renderPage() {
-  return renderRoutes(
-    <Route
-      path="/"
-      element={
-        <PageErrorBoundary>
-          <RemotePage page="remote-home/home-page" />
-        </PageErrorBoundary>
-      }
-    />,
+  return renderWithRouter(
+    <PageErrorBoundary>
+      <RemotePage page="remote-home/home-page" />
+    </PageErrorBoundary>,
   );
 }
 
