@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, Suspense, lazy, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@firstday/router';
 import { rememberVisitSource } from 'remote-shared/hooks';
@@ -8,10 +8,15 @@ import type { ServerState } from './server-state/server-state';
 import { InitialPagesContext, type InitialPages } from './remotes/initial-pages';
 import { preloadPage } from './remotes/lazy-pages';
 import { routeFor } from './routes/route-table';
-import { PreviewBadge } from './preview-badge/preview-badge';
 import { announceCaughtError } from './field-data/page-trouble';
 import { withinDeadline } from '../../federation/runtime-plugins/load-deadline';
 import { nextTask } from './startup/next-task';
+
+// Only a preview's pages carry the badge, so its code comes only to them (during hydration
+// React keeps the server's badge until it has come).
+const PreviewBadge = lazy(() =>
+  import('./preview-badge/preview-badge').then(({ PreviewBadge }) => ({ default: PreviewBadge })),
+);
 
 /** An error a page's error boundary caught: logged as React would, and counted in field data. */
 function onCaughtError(error: unknown, info: { componentStack?: string }): void {
@@ -45,7 +50,11 @@ export async function start(root: HTMLElement, state: ServerState | null): Promi
           <AppRoutes />
         </BrowserRouter>
       </InitialPagesContext>
-      <PreviewBadge preview={state?.preview} />
+      {state?.preview && (
+        <Suspense fallback={null}>
+          <PreviewBadge preview={state.preview} />
+        </Suspense>
+      )}
       <ClientReady />
     </StrictMode>
   );

@@ -1,14 +1,16 @@
 import { readServerState } from './server-state/server-state';
 import { watchPageTrouble } from './field-data/page-trouble';
+import { routeTagOf } from './field-data/route-tag';
 import { startFieldData } from './field-data/start-field-data';
 import { adoptServerRemotes, applyRemoteLocations } from './remotes/remote-locations';
 import { showStartupFailure } from './startup/startup-failure';
 import { nextTask } from './startup/next-task';
 
 // First of all (the imports above only define functions): errors and failed loads count from
-// here on, start-up's own included. The landing path is the route every beacon names.
+// here on, start-up's own included. The landing path's route is the one every beacon names
+// (read here, where the app's chunk finds the route table too, not in a second copy of it).
 const trouble = watchPageTrouble(window);
-const landingPath = window.location.pathname;
+const landingRoute = routeTagOf(window.location.pathname);
 
 // Where the remotes live is decided at deploy time: a server-rendered page names the builds it
 // was rendered from; the static fallback page reads remotes.json. Either happens before any
@@ -23,4 +25,4 @@ const root = document.getElementById('root')!;
   .then(({ start }) => start(root, state))
   .catch((error: unknown) => showStartupFailure(root, error))
   // A page that could not start reports too: that is when its field data matters most.
-  .finally(() => startFieldData(state, landingPath, trouble));
+  .finally(() => startFieldData(state, landingRoute, trouble));

@@ -47,6 +47,11 @@ describe('preview links', () => {
   it('show the reviewer the candidate with a badge; a second browser sees the live release', async () => {
     const link = await previewLink(`remote-home@${releases.candidate}`);
     const reviewer = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    // The badge's code comes only to a preview, lazily: its server HTML must hydrate as is.
+    const hydrationErrors: string[] = [];
+    reviewer.page.on('console', (message) => {
+      if (message.text().includes('Hydration error')) hydrationErrors.push(message.text());
+    });
     const answer = await reviewer.page.goto(link);
     expect(new URL(reviewer.page.url()).pathname).toBe('/');
     expect(answer?.headers()['cache-control']).toBe('no-store');
@@ -66,6 +71,7 @@ describe('preview links', () => {
     await reviewer.page.getByRole('link', { name: intro.knowMore.label }).first().click();
     await reviewer.page.waitForURL(/\/about$/);
     await badge.waitFor();
+    expect(hydrationErrors).toEqual([]);
     expect(scripts.filter((url) => url.includes(`/${releases.live}/`))).toEqual([]);
 
     // Anyone else: the live release, no badge, and a page the CDN may keep.

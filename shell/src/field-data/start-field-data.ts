@@ -21,7 +21,7 @@ function whenIdle(work: () => void, target: Window): void {
  */
 export function startFieldData(
   state: ServerState | null,
-  landingPath: string,
+  landingRoute: string,
   trouble: PageTrouble,
   target: Window = window,
 ): void {
@@ -29,7 +29,7 @@ export function startFieldData(
   if (typeof set !== 'string') return;
   whenIdle(() => {
     import('./run-field-data')
-      .then(({ runFieldData }) => runFieldData(set, landingPath, trouble))
+      .then(({ runFieldData }) => runFieldData(set, landingRoute, trouble))
       .catch(() => {
         // Without its field data the page works as well.
       });

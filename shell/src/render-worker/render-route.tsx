@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from '@firstday/router';
 import { AppRoutes } from '../app/app-routes';
@@ -74,7 +74,12 @@ export async function renderRoute(
           <AppRoutes />
         </StaticRouter>
       </InitialPagesContext>
-      <PreviewBadge preview={setup.preview} />
+      {setup.preview && (
+        // The same boundary the browser's lazy badge hydrates in.
+        <Suspense fallback={null}>
+          <PreviewBadge preview={setup.preview} />
+        </Suspense>
+      )}
     </StrictMode>,
     {
       // React moves large Suspense boundaries out of line, to be revealed by a script; the
