@@ -6,6 +6,7 @@
  */
 import {
   createContext,
+  startTransition,
   use,
   useEffect,
   useState,
@@ -76,17 +77,21 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
         '',
         hrefOf(location),
       );
-      setState({ location, navigationType: replace ? 'REPLACE' : 'PUSH' });
+      // A transition, as react-router's own: the click paints at once, and the page it leaves
+      // stays until the next one is ready (its code may still be on the way).
+      startTransition(() => setState({ location, navigationType: replace ? 'REPLACE' : 'PUSH' }));
     };
     return go;
   });
 
   useEffect(() => {
     const onPop = () =>
-      setState({
-        location: locationOf(hrefOf(window.location), '/', keyOfEntry()),
-        navigationType: 'POP',
-      });
+      startTransition(() =>
+        setState({
+          location: locationOf(hrefOf(window.location), '/', keyOfEntry()),
+          navigationType: 'POP',
+        }),
+      );
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
@@ -136,20 +141,22 @@ export function MemoryRouter({
   }));
   const [navigate] = useState(() => {
     const go: Navigate = (to, options) =>
-      setState((now) => {
-        if (typeof to === 'number') {
-          const index = Math.min(Math.max(now.index + to, 0), now.entries.length - 1);
-          return { ...now, index, navigationType: 'POP' };
-        }
-        const next = locationOf(to, hrefOf(now.entries[now.index]!), newKey());
-        const replace = options?.replace ?? false;
-        const kept = now.entries.slice(0, replace ? now.index : now.index + 1);
-        return {
-          entries: [...kept, next],
-          index: kept.length,
-          navigationType: replace ? 'REPLACE' : 'PUSH',
-        };
-      });
+      startTransition(() =>
+        setState((now) => {
+          if (typeof to === 'number') {
+            const index = Math.min(Math.max(now.index + to, 0), now.entries.length - 1);
+            return { ...now, index, navigationType: 'POP' };
+          }
+          const next = locationOf(to, hrefOf(now.entries[now.index]!), newKey());
+          const replace = options?.replace ?? false;
+          const kept = now.entries.slice(0, replace ? now.index : now.index + 1);
+          return {
+            entries: [...kept, next],
+            index: kept.length,
+            navigationType: replace ? 'REPLACE' : 'PUSH',
+          };
+        }),
+      );
     return go;
   });
   const location = state.entries[state.index]!;

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import {
@@ -139,6 +140,37 @@ describe('BrowserRouter', () => {
     expect(where()).toBe('REPLACE /about');
     expect(window.location.pathname).toBe('/about');
     expect(window.history.length).toBe(entries);
+  });
+});
+
+const never = new Promise<never>(() => {});
+
+/** A page whose code never comes. */
+function Pending(): never {
+  return use(never);
+}
+
+function HomeOrPending() {
+  return useLocation().pathname === '/' ? <p>home page</p> : <Pending />;
+}
+
+describe('a navigation', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/'));
+
+  it('is a transition: the page being left stays while the next one is not ready', async () => {
+    render(
+      <BrowserRouter>
+        <Link to="/slow">Slow</Link>
+        <Suspense fallback={<p>loading</p>}>
+          <HomeOrPending />
+        </Suspense>
+      </BrowserRouter>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Slow' }));
+    // The address has moved; the screen keeps the page until the next can be shown.
+    expect(window.location.pathname).toBe('/slow');
+    expect(screen.getByText('home page')).toBeVisible();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
   });
 });
 
