@@ -57,10 +57,13 @@ function locationOf(to: string, base: string, key: string): Location {
 
 const hrefOf = ({ pathname, search, hash }: Omit<Location, 'key'>) => `${pathname}${search}${hash}`;
 
+/** The entry the browser is on, with the key this router gave it. */
+const browserEntry = (): Location => locationOf(hrefOf(window.location), '/', keyOfEntry());
+
 /** The browser's address bar and history. */
 export function BrowserRouter({ children }: { children?: ReactNode }) {
   const [state, setState] = useState(() => ({
-    location: locationOf(hrefOf(window.location), '/', keyOfEntry()),
+    location: browserEntry(),
     navigationType: 'POP' as NavigationType,
   }));
   // One function for the router's life, so effects that navigate need not follow it.
@@ -86,12 +89,7 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
 
   useEffect(() => {
     const onPop = () =>
-      startTransition(() =>
-        setState({
-          location: locationOf(hrefOf(window.location), '/', keyOfEntry()),
-          navigationType: 'POP',
-        }),
-      );
+      startTransition(() => setState({ location: browserEntry(), navigationType: 'POP' }));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);

@@ -9,8 +9,7 @@ import { previewPaths } from '../../../platform/releases/preview-paths.cjs';
  * until when, and the way back to the live site. Drawn by the server and hydrated like the rest,
  * from the page's state, so only a preview's pages carry it.
  */
-export function PreviewBadge({ preview }: { preview: PreviewState | undefined }) {
-  if (!preview) return null;
+export function PreviewBadge({ preview }: { preview: PreviewState }) {
   const until = new Date(preview.expiresAt);
   return (
     <aside className={styles.badge} aria-labelledby="preview-badge-heading">
