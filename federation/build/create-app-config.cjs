@@ -46,7 +46,6 @@ const shellRuntimePlugins = [
   'manifest-fetch-plugin.ts',
   'entry-deadline-plugin.ts',
   'load-retry-plugin.ts',
-  'inlined-css-plugin.ts',
 ];
 
 /**
@@ -298,14 +297,21 @@ function createAppConfig(contract, appDir, argv) {
         shareStrategy: 'loaded-first',
         runtimePlugins: [
           runtimePlugin('remote-locations-plugin.ts'),
+          // A remote that borrows the shell's runtime gets this plugin from it (provide-runtime).
+          ...(borrowsRuntime ? [] : [runtimePlugin('manifest-entry-plugin.ts')]),
           ...(isShell ? shellRuntimePlugins.map(runtimePlugin) : []),
         ],
         manifest: { additionalData: stampBuildVersion(buildVersionOf(appDir)) },
         dts: publishedTypes(contract, appDir, production),
         // One federation runtime per page: the shell ships it, production remotes borrow it
         // (the bundler runtime too, through `externals` above).
-        // Browser-only builds: the runtime's Node.js loading paths are left out.
-        experiments: { externalRuntime: borrowsRuntime, optimization: { target: 'web' } },
+        // Browser-only builds: the runtime's Node.js loading paths are left out. Without its
+        // snapshot plugin (preload planning, 1.5 KB of every first visit): manifest-entry does
+        // the part the site uses.
+        experiments: {
+          externalRuntime: borrowsRuntime,
+          optimization: { target: 'web', disableSnapshot: true },
+        },
       }),
       new MiniCssExtractPlugin({
         filename: `[name]${hashed}.css`,

@@ -2,6 +2,7 @@ import * as runtimeCore from '@module-federation/runtime-core';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import federation from '@module-federation/webpack-bundler-runtime';
 import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
+import manifestEntryPlugin from './manifest-entry-plugin';
 
 // Production remotes are built with experiments.externalRuntime: they borrow this copy of the
 // federation runtime instead of each shipping their own. Importing the same ESM build the
@@ -18,7 +19,10 @@ type InitOptions = Parameters<Runtime['init']>[0];
  * shell's instance. A remote's build finds its instance by name, as this does.
  */
 function initContainer(runtime: Runtime, options: InitOptions) {
-  const normalized = { ...options, id: options.id || '' };
+  // This runtime has no snapshot plugin: a remote that loads another by its manifest needs
+  // manifest-entry, which a remote's own build leaves to the runtime it borrows.
+  const plugins = [...(options.plugins ?? []), manifestEntryPlugin()];
+  const normalized = { ...options, id: options.id || '', plugins };
   const existing = runtimeCore.CurrentGlobal.__FEDERATION__.__INSTANCES__.find(
     (instance) =>
       instance.options.name === options.name &&

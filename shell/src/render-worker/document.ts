@@ -160,9 +160,9 @@ export function renderDocument({
     `<script>${tapCaptureScript}</script>`,
     // And where the visit came from, before a tap on a link could leave the landing page.
     `<script>${visitLandingScript}</script>`,
-    // Each inlined stylesheet names its file (data-href): the shell's CSS loader and its
-    // inlined-css runtime plugin find it there and do not download and apply the file a second
-    // time (which would also fetch its fonts again, from their remote origin).
+    // Each inlined stylesheet names its file (data-href): the CSS loader of each app finds it
+    // there and does not download and apply the file a second time (which would also fetch
+    // its fonts again, from their remote origin).
     ...firstPaint.map(
       (style) => `<style data-href="${escapeHtml(style.href)}">${inlineCss(style.css)}</style>`,
     ),
