@@ -1,11 +1,15 @@
 // @ts-check
-/** remote-shared's federation contract: the design system and all content (the staff inbox's on its own). */
+/**
+ * remote-shared's federation contract: the design system and all content (the staff inbox's
+ * and the contact page's each on its own).
+ */
 /** @type {import('../federation/build/create-app-config.cjs').FederationContract} */
 module.exports = {
   app: 'remote-shared',
   exposes: {
     './content': './src/exposes/content.ts',
     './staff-content': './src/exposes/staff-content.ts',
+    './contact-content': './src/exposes/contact-content.ts',
     './tokens': './src/exposes/tokens.ts',
     './ui': './src/exposes/ui.ts',
     './hooks': './src/exposes/hooks.ts',

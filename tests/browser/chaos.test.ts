@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { contactPage, errors, footer, hero, navigation } from 'remote-shared/content';
+import { errors, footer, hero, navigation } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { loadDeadlineMs } from '../../federation/runtime-plugins/load-deadline';
 import { writeTimeoutMs } from '../../remote-contact/src/firebase/contact-writer';
 import paths from '../../tools/stack/paths.cjs';

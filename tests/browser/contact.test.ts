@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { contactPage, studio } from 'remote-shared/content';
+import { studio } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import {
   emulator,
   openPage,

@@ -4,7 +4,6 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import {
-  contactPage,
   footer,
   hero,
   navigation,
@@ -13,6 +12,7 @@ import {
   work,
   workSection,
 } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import type { Browser, BrowserContext } from 'playwright-core';
 import {
   holdScripts,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { contactPage } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { routes } from '../../platform/routes/routes.cjs';
 import { openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 

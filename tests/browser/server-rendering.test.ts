@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import {
   aboutPage,
-  contactPage,
   errors,
   footer,
   hero,
@@ -17,6 +16,7 @@ import {
   work,
   workSection,
 } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import paths from '../../tools/stack/paths.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
 import {

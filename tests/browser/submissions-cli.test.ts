@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { contactPage } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { emulator, openPage, setUpSiteAndBrowser, visit } from '../support/browser/site';
 import { clearEmulator } from '../support/emulators/firestore';
 import { scaled } from '../support/time-factor';

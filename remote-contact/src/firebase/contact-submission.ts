@@ -1,4 +1,4 @@
-import type { ContactField } from 'remote-shared/content';
+import type { ContactField } from 'remote-shared/contact-content';
 
 /** The five fields as stored in users/{id}, already trimmed and valid; message "" when empty. */
 export type ContactSubmission = Readonly<Record<ContactField, string>>;

@@ -3,6 +3,5 @@ export * from './studio';
 export * from './navigation';
 export * from './home';
 export * from './about';
-export * from './contact';
 export * from './pages';
 export * from './mailto';

@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect, useState } from 'react';
-import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { ErrorBoundary } from './error-boundary';
 import type { PageModuleId } from '../routes/route-table';
 import { forgetInitialPage, useInitialPages } from './initial-pages';
 import { forgetPage, lazyPage } from './lazy-pages';
@@ -7,10 +7,10 @@ import { PageLoading } from './page-loading';
 import { PageUnavailable } from './page-unavailable';
 import { RemoteUnavailableError } from './remote-pages';
 
-function UnavailableOrRethrow({ error, resetErrorBoundary }: FallbackProps) {
+function UnavailableOrRethrow({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   // A page that loaded but then threw is not "unavailable": let the route's error screen show.
   if (!(error instanceof RemoteUnavailableError)) throw error;
-  return <PageUnavailable onRetry={resetErrorBoundary} />;
+  return <PageUnavailable onRetry={onRetry} />;
 }
 
 function LoadedPage({ page }: { page: PageModuleId }) {
@@ -42,15 +42,21 @@ export function RemotePage({ page }: { page: PageModuleId }) {
   if (start === 'unavailable') return <PageUnavailable onRetry={() => setStart('load')} />;
   return (
     <ErrorBoundary
-      FallbackComponent={UnavailableOrRethrow}
+      fallback={(error, retry) => (
+        <UnavailableOrRethrow
+          error={error}
+          onRetry={() => {
+            setAttempt((n) => n + 1);
+            retry();
+          }}
+        />
+      )}
       onError={(error) => {
         if (error instanceof RemoteUnavailableError) {
           forgetPage(page);
           console.error(error, error.cause);
         }
       }}
-      onReset={() => setAttempt((n) => n + 1)}
-      resetKeys={[page]}
     >
       <Suspense fallback={<PageLoading />}>
         {start === 'held' ? <HeldPage /> : <LoadedPage page={page} />}

@@ -64,8 +64,14 @@ function headTags(route: SiteRoute | undefined, setup: RendererSetup): string {
   return tags.join('');
 }
 
-/** Exposed modules only the staff inbox uses: a visitor's page never asks for them. */
-const staffOnlyExposes: ReadonlySet<string> = new Set(['./staff-content']);
+/**
+ * remote-shared's modules only one page uses, by the page: the others never ask for them. The
+ * staff inbox is never server-rendered, so its texts are never warmed.
+ */
+const pageOnlyExposes: Readonly<Record<string, PageModuleId>> = {
+  './staff-content': 'remote-contact/staff-inbox',
+  './contact-content': 'remote-contact/contact-page',
+};
 
 /** The files the page's client will ask for first: fetched alongside main.js, after paint. */
 function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string[] {
@@ -75,7 +81,9 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
     if (!manifest) return [];
     const files = manifest.exposes
       .filter((entry) =>
-        expose === undefined ? !staffOnlyExposes.has(entry.path) : entry.path === expose,
+        expose === undefined
+          ? (pageOnlyExposes[entry.path] ?? page) === page
+          : entry.path === expose,
       )
       .flatMap((entry) => entry.assets.js.sync);
     return [manifest.metaData.remoteEntry.name, ...files].map(

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type FormEvent, type RefObject } from 'react';
-import { contactPage, mailtoHref, studio } from 'remote-shared/content';
+import { mailtoHref, studio } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { useTapReplay } from 'remote-shared/hooks';
 import { Button } from 'remote-shared/ui';
 import type { ContactWriteFailure, ContactWriter } from '../../firebase/contact-submission';

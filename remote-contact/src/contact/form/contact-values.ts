@@ -1,4 +1,4 @@
-import type { ContactField } from 'remote-shared/content';
+import type { ContactField } from 'remote-shared/contact-content';
 import { contactFieldNames } from '../../../../platform/contact-request/contact-schema.cjs';
 
 /** What the visitor typed, field by field, exactly as typed. */

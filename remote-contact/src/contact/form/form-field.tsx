@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { contactPage, type ContactField } from 'remote-shared/content';
+import { contactPage, type ContactField } from 'remote-shared/contact-content';
 import styles from './form-field.module.css';
 import { contactFields } from '../../../../platform/contact-request/contact-schema.cjs';
 import { characterCount, contactLimits } from './contact-limits';

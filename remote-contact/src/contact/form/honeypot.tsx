@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { contactPage } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import styles from './honeypot.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useReducer, useRef, useState } from 'react';
-import type { ContactField } from 'remote-shared/content';
+import type { ContactField } from 'remote-shared/contact-content';
 import { ContactWriteError, type WriteContact } from '../../firebase/contact-submission';
 import {
   contactFields,

@@ -1,4 +1,4 @@
-import { contactPage, type ContactField } from 'remote-shared/content';
+import { contactPage, type ContactField } from 'remote-shared/contact-content';
 import {
   characterCount,
   contactLimits,

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useRef, useState } from 'react';
-import { contactPage, mailtoHref, studio } from 'remote-shared/content';
+import { mailtoHref, studio } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
 import { ContactForm } from '../form/contact-form';

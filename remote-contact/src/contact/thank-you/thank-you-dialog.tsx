@@ -1,5 +1,5 @@
 import { useRef, type RefObject } from 'react';
-import { contactPage } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { useFocusTrap } from 'remote-shared/hooks';
 import { Button } from 'remote-shared/ui';
 import styles from './thank-you-dialog.module.css';

@@ -1,5 +1,7 @@
-import * as content from '..';
-import { contactPage, pages, socials, studio } from '..';
+import * as siteContent from '..';
+import { pages, socials, studio } from '..';
+import * as contactContent from '../contact';
+import { contactPage } from '../contact';
 
 /** Every value in the content, with the path that leads to it. */
 function* walk(value: unknown, path: string): Generator<[string, unknown]> {
@@ -9,7 +11,7 @@ function* walk(value: unknown, path: string): Generator<[string, unknown]> {
   }
 }
 
-const everything = [...walk(content, 'content')];
+const everything = [...walk({ ...siteContent, ...contactContent }, 'content')];
 const objects = everything.filter(
   (entry): entry is [string, Record<string, unknown>] =>
     typeof entry[1] === 'object' && entry[1] !== null,

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contactPage, studio } from 'remote-shared/content';
+import { studio } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { ContactPage } from '../../page/contact-page';
 import {
   ContactWriteError,

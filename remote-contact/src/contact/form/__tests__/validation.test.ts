@@ -1,4 +1,4 @@
-import { contactPage } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { characterCount, contactLimits, isBlank } from '../contact-limits';
 import { emptyContactValues, normalizeContactValues, type ContactValues } from '../contact-values';
 import { filterPhone, isValidEmail, validateContact } from '../validation';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { contactPage } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { ContactPage } from '../contact-page';
 
 describe('the Contact page', () => {

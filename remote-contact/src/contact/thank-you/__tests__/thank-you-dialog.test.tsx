@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
-import { contactPage } from 'remote-shared/content';
+import { contactPage } from 'remote-shared/contact-content';
 import { ThankYouDialog } from '../thank-you-dialog';
 
 function Harness() {
