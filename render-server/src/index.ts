@@ -3,7 +3,8 @@ import { readConfig, readHandedSecret, ConfigError, type ServerConfig } from './
 import { createHttpServer } from './http/http-server';
 import { createPageHandler } from './http/page-handler';
 import { answerPreviewPath } from './http/preview-routes';
-import { createFontServer } from './http/remote-fonts';
+import { createRemoteFileServer } from './http/remote-files';
+import { remoteFonts, remoteImages } from '../../platform/render-protocol/remote-file-paths';
 import { SecurityHeaders } from './http/security-headers';
 import { shellFiles, siteFileOf } from './http/site-files';
 import { configureLog, errorField, errorOnce, log } from './log';
@@ -62,7 +63,9 @@ function compose(config: ServerConfig, fieldDataConfig: FieldDataConfig, shell: 
     beacons: fieldData.handle,
     viewTokens: fieldData.viewToken,
     siteFile: (pathname) => siteFileOf(pathname, config.siteOrigin, lanes.remoteSet?.remotesJson),
-    fonts: createFontServer(() => lanes.remoteSet?.browserRemotes, config.deadlineMs),
+    remoteFiles: [remoteFonts, remoteImages].map((kind) =>
+      createRemoteFileServer(kind, () => lanes.remoteSet?.browserRemotes, config.deadlineMs),
+    ),
     previewPath: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) =>
       answerPreviewPath(req, res, pathname, keys.preview, overHttps(req)),
     files: shellFiles(config.staticDir),

@@ -244,6 +244,24 @@ describe('in the browser', () => {
     },
   );
 
+  it('/ gets its hero poster (its largest paint) from its own origin, once, and keeps it', async () => {
+    const { page, errors: pageErrors } = await openPage(ctx.browser);
+    const posters: string[] = [];
+    page.on('request', (request) => {
+      if (/hero-poster\.[0-9a-f]{8}\.webp$/.test(request.url())) posters.push(request.url());
+    });
+    await visit(page, '/', { waitUntil: 'networkidle' });
+    const local = new RegExp(`^${siteUrl('/_media/remote-shared/media/')}hero-poster\\.`);
+    expect(posters).toEqual([expect.stringMatching(local)]);
+    const shown = await page.locator('img[fetchpriority="high"]').evaluate((img) => ({
+      src: (img as HTMLImageElement).currentSrc,
+      width: (img as HTMLImageElement).naturalWidth,
+    }));
+    expect(shown).toEqual({ src: expect.stringMatching(local), width: hero.video.poster.width });
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it.each(['/', '/about', '/contact', '/menu', '/no/such/page'])(
     '%s hydrates without a hydration error',
     async (route) => {

@@ -59,6 +59,8 @@ export function BackgroundVideo({ video, priority = false, testId }: BackgroundV
         loading={priority ? undefined : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding="async"
+        // The server may serve a first-screen image from the page's own origin: same file.
+        suppressHydrationWarning={priority}
       />
       {!reducedMotion && (
         <video

@@ -44,8 +44,12 @@ export interface HttpHandlers {
   readonly viewTokens?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   /** robots.txt, sitemap.xml and remotes.json, from the configuration in force. */
   readonly siteFile: (pathname: string) => SiteFile | undefined;
-  /** The remotes' fonts under the site's origin; false when the path is not one. */
-  readonly fonts: (req: http.IncomingMessage, res: http.ServerResponse, path: string) => boolean;
+  /** The remotes' fonts and first-screen images under the site's origin; each false when the path is not one of its. */
+  readonly remoteFiles: readonly ((
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    path: string,
+  ) => boolean)[];
   /** Preview links and the way out; false when the path is not one. */
   readonly previewPath: (
     req: http.IncomingMessage,
@@ -77,7 +81,7 @@ export interface SiteFile {
 /**
  * The shell's HTTP server: it only routes. Each request goes to one handler by its path: every
  * page path to the page handler, the shell's static build to the files, and robots.txt,
- * sitemap.xml, remotes.json, fonts, preview links and field-data beacons to theirs.
+ * sitemap.xml, remotes.json, the remotes' fonts and first-screen images, preview links and field-data beacons to theirs.
  */
 export function createHttpServer(handlers: HttpHandlers): http.Server {
   const server = http.createServer(
@@ -105,7 +109,7 @@ export function createHttpServer(handlers: HttpHandlers): http.Server {
           sendText(req, res, 200, siteFile.type, siteFile.text, siteFile.cacheControl);
           return;
         }
-        if (handlers.fonts(req, res, pathname)) return;
+        if (handlers.remoteFiles.some((serve) => serve(req, res, pathname))) return;
         if (handlers.previewPath(req, res, pathname)) return;
         // Paths without an extension are pages (a missing script or image is a real 404).
         if (pathname === '/index.html') return handlers.page(req, res, '/');

@@ -1,5 +1,5 @@
 import { exposeOf, remoteOf, type PageModuleId } from '../routes/route-table';
-import { localFontPath } from '../../../platform/render-protocol/font-paths';
+import { localPath, remoteFonts } from '../../../platform/render-protocol/remote-file-paths';
 import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';
 
 export interface InlineStyle {
@@ -35,7 +35,7 @@ export function rebaseUrls(css: string, href: string): string {
 export function withLocalFonts(css: string, remotes: Readonly<Record<string, string>>): string {
   return css.replace(fontFaceRule, (rule) =>
     rule.replace(cssUrl, (whole: string, ...groups: (string | undefined)[]) => {
-      const local = localFontPath(urlOf([whole, ...groups]), remotes);
+      const local = localPath(remoteFonts, urlOf([whole, ...groups]), remotes);
       return local ? `url("${local}")` : whole;
     }),
   );

@@ -47,6 +47,29 @@ describe('renderDocument', () => {
     expect(html).toContain(fallback);
   });
 
+  it("serves the first screen's images from the page's own origin, and no other", () => {
+    const shared = 'http://localhost:3003/mf-manifest.json';
+    const poster = 'http://localhost:3003/media/hero-poster.91db2817.webp';
+    const later = 'http://localhost:3003/media/decor.f824b357.webp';
+    const html = renderDocument({
+      route: routeFor('/'),
+      markup: [
+        `<link rel="preload" as="image" href="${poster}" fetchPriority="high"/>`,
+        `<img src="${poster}" width="960" height="540" alt="" fetchPriority="high"/>`,
+        `<img loading="lazy" src="${later}" alt=""/>`,
+        `<img fetchPriority="high" src="https://elsewhere.example.com/a.1a2b3c4d.webp" alt=""/>`,
+      ].join(''),
+      styles: [],
+      unavailable: [],
+      setup: { ...setup, browserRemotes: { ...setup.browserRemotes, 'remote-shared': shared } },
+    });
+    const local = '/_media/remote-shared/media/hero-poster.91db2817.webp';
+    expect(html).toContain(`<link rel="preload" as="image" href="${local}" fetchPriority="high"/>`);
+    expect(html).toContain(`<img src="${local}" width="960"`);
+    expect(html).toContain(`src="${later}"`);
+    expect(html).toContain('src="https://elsewhere.example.com/a.1a2b3c4d.webp"');
+  });
+
   it('marks a private page noindex, without a canonical URL, and a public one canonical', () => {
     const head = (path: string) =>
       renderDocument({ route: routeFor(path), markup: '', styles: [], unavailable: [], setup });

@@ -1,4 +1,9 @@
-import { localFontPath, remoteFontUrl } from '../font-paths';
+import { localPath, remoteFonts, remoteImages, remoteUrl } from '../remote-file-paths';
+
+const localFontPath = (url: string, remotes: Record<string, string>) =>
+  localPath(remoteFonts, url, remotes);
+const remoteFontUrl = (pathname: string, remotes: Record<string, string>) =>
+  remoteUrl(remoteFonts, pathname, remotes);
 
 const remotes = {
   'remote-home': 'http://localhost:3001/mf-manifest.json',
@@ -29,5 +34,25 @@ describe('fonts from the page’s own origin', () => {
     ['anything but a font', '/_fonts/remote-shared/remoteEntry.1a2b3c4d.js'],
   ])('names nothing for %s', (_, pathname) => {
     expect(remoteFontUrl(pathname, remotes)).toBeUndefined();
+  });
+});
+
+describe('first-screen images from the page’s own origin', () => {
+  const poster = 'http://localhost:3003/media/hero-poster.91db2817.webp';
+
+  it('maps a remote’s hashed image to a path of the page’s origin, and back', () => {
+    const local = localPath(remoteImages, poster, remotes);
+    expect(local).toBe('/_media/remote-shared/media/hero-poster.91db2817.webp');
+    expect(remoteUrl(remoteImages, local!, remotes)).toBe(poster);
+    expect(remoteImages.contentType(local!)).toBe('image/webp');
+  });
+
+  it.each([
+    ['a script', '/_media/remote-shared/remoteEntry.1a2b3c4d.js'],
+    ['a font', '/_media/remote-shared/media/display.1a2b3c4d.woff2'],
+    ['an svg (it could carry script)', '/_media/remote-shared/media/logo.1a2b3c4d.svg'],
+    ['a step out of the build', '/_media/remote-shared/../secret.1a2b3c4d.webp'],
+  ])('names nothing for %s', (_, pathname) => {
+    expect(remoteUrl(remoteImages, pathname, remotes)).toBeUndefined();
   });
 });

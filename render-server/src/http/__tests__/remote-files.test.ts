@@ -3,7 +3,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFontServer } from '../remote-fonts';
+import { remoteFonts } from '../../../../platform/render-protocol/remote-file-paths';
+import { createRemoteFileServer } from '../remote-files';
 
 describe('the font server', () => {
   let remote: http.Server;
@@ -22,7 +23,7 @@ describe('the font server', () => {
     await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
     const { port } = remote.address() as AddressInfo;
     const remotesHere = { 'remote-shared': `http://127.0.0.1:${port}/mf-manifest.json` };
-    const fonts = createFontServer(() => remotesHere, 1_000);
+    const fonts = createRemoteFileServer(remoteFonts, () => remotesHere, 1_000);
     site = http.createServer((req, res) => {
       if (!fonts(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(418).end();
     });
