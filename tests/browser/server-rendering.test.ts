@@ -262,6 +262,27 @@ describe('in the browser', () => {
     await page.context().close();
   });
 
+  it('/ asks for the display font only after its largest paint (the poster) is on screen', async () => {
+    const { page } = await openPage(ctx.browser);
+    await visit(page, '/', { waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    const order = await page.evaluate(
+      () =>
+        new Promise<{ lcp: number; lcpUrl: string; fontAsked: number }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1) as PerformanceEntry & { url: string };
+            const font = performance
+              .getEntriesByType('resource')
+              .find((entry) => entry.name.endsWith('.woff2'));
+            resolve({ lcp: last.startTime, lcpUrl: last.url, fontAsked: font?.startTime ?? -1 });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(order.lcpUrl).toMatch(/hero-poster/);
+    expect(order.fontAsked).toBeGreaterThan(order.lcp);
+    await page.context().close();
+  });
+
   it.each(['/', '/about', '/contact', '/menu', '/no/such/page'])(
     '%s hydrates without a hydration error',
     async (route) => {

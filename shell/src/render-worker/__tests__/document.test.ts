@@ -26,24 +26,27 @@ describe('renderDocument', () => {
       setup,
     });
 
-  it('paints first with the fallback faces and defines the font after the first frame', () => {
+  it('paints first with the fallback faces and defines the font when the client starts', () => {
     const html = render(`${face}${fallback}h1{font-family:Display}`);
     const inlined = /<style data-href="[^"]*">([^<]*)<\/style>/.exec(html)?.[1];
     expect(inlined).toBe(`${fallback}h1{font-family:Display}`);
     // Nothing asks for the font before the page has painted: no preload, no face in the CSS.
     expect(html).not.toContain('rel="preload" as="font"');
-    const loader =
-      /<script>(\(function\(\)\{var d=document;requestAnimationFrame[^<]*)<\/script>/.exec(
-        html,
-      )?.[1];
-    expect(loader).toContain(JSON.stringify(face));
+    // Defined by the client's loader as it starts the scripts: after the first screen painted.
+    const loader = /<script>(\(function\(\)\{var d=document,w=window[^<]*)<\/script>/.exec(
+      html,
+    )?.[1];
+    const start = loader?.slice(loader.indexOf('function go(){'));
+    expect(start?.slice(0, start.indexOf('.forEach(function(s){'))).toContain(
+      `f.textContent=${JSON.stringify(face)}`,
+    );
     // Without scripts the face is defined at once.
     expect(html).toMatch(/<noscript><style>[^<]*@font-face\{font-family:"Display";src:url/);
   });
 
   it('adds no font loader when the CSS downloads no font', () => {
     const html = render(`${fallback}h1{font-family:system-ui}`);
-    expect(html).not.toContain('requestAnimationFrame(function(){setTimeout(function(){var s=');
+    expect(html).not.toContain('f.textContent=');
     expect(html).toContain(fallback);
   });
 
