@@ -217,6 +217,19 @@ describe('without JavaScript', () => {
   });
 });
 
+it("starts the shell's scripts with V8's compile hint first, so Chromium compiles them as they download", async () => {
+  const { body } = await get('/');
+  const loader = body.slice(body.lastIndexOf('<script>'));
+  const shellScripts = [...new Set(loader.match(/"\/[\w.-]+\.js"/g) ?? [])].map((file) =>
+    JSON.parse(file),
+  );
+  expect(shellScripts.length).toBeGreaterThan(3);
+  for (const script of shellScripts) {
+    const text = await (await fetch(siteUrl(script))).text();
+    expect([script, text.slice(0, 29)]).toEqual([script, '//# allFunctionsCalledOnLoad\n']);
+  }
+});
+
 describe('in the browser', () => {
   it.each(['/', '/about', '/contact'])(
     '%s gets the display font once, from its own origin, and no inlined stylesheet again',
