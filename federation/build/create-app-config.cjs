@@ -84,22 +84,28 @@ function startupChunkFiles(compilation) {
 }
 
 /**
- * V8's explicit compile hint for the scripts every page runs at once (main.js and the startup
- * chunks, react-dom's among them): `//# allFunctionsCalledOnLoad` first in a file has Chromium
+ * V8's explicit compile hint for the scripts a page runs as it starts (the shell's main.js and
+ * startup chunks, react-dom's among them; every script of a remote, most of which runs as a page
+ * hydrates): `//# allFunctionsCalledOnLoad` first in a file has Chromium
  * compile all its functions while the file downloads, off the main thread, instead of each on
  * its first call, in the page's tasks. (webpack wraps every module in a function, so without
  * it react-dom's whole module was compiled in the task that first required it.) After
  * minification, so that the comment stays first; before the content hash, so that it counts.
  */
-const compileHints = () =>
+const compileHints = (/** @type {boolean} */ isShell) =>
   assetsPlugin(
     'CompileHints',
     (stages) => stages.PROCESS_ASSETS_STAGE_DEV_TOOLING,
     (compilation, webpack) => {
-      const runtimeFiles = [...compilation.chunks]
-        .filter((chunk) => chunk.hasRuntime())
-        .flatMap((chunk) => [...chunk.files]);
-      for (const file of [...runtimeFiles, ...startupChunkFiles(compilation)]) {
+      const files = isShell
+        ? [
+            ...[...compilation.chunks]
+              .filter((chunk) => chunk.hasRuntime())
+              .flatMap((chunk) => [...chunk.files]),
+            ...startupChunkFiles(compilation),
+          ]
+        : Object.keys(compilation.assets);
+      for (const file of files) {
         if (!file.endsWith('.js')) continue;
         compilation.updateAsset(
           file,
@@ -383,7 +389,7 @@ function createAppConfig(contract, appDir, argv) {
     );
   }
   if (isShell) config.plugins?.push(localRemotesJson());
-  if (isShell && production) config.plugins?.push(compileHints());
+  if (production) config.plugins?.push(compileHints(isShell));
   if (fs.existsSync(publicDir)) {
     const CopyPlugin = require('copy-webpack-plugin');
     config.plugins?.push(new CopyPlugin({ patterns: [{ from: publicDir }] }));
