@@ -138,9 +138,16 @@ export class RendererPool {
         // Picked and asked with no await between: the render counts as under way at once.
         return await worker.render(pathname, Math.max(1, until - Date.now()));
       } catch (error) {
-        if (error instanceof RenderOverrun) this.keepOff(pathname);
+        if (error instanceof RenderOverrun) {
+          this.keepOff(pathname);
+          // The route's deadline, not what was left of it once a worker was free (299 ms of
+          // 300 on a busy machine read as another deadline in the log).
+          throw new RenderOverrun(`no render of ${pathname} within ${timeoutMs} ms`, {
+            cause: error,
+          });
+        }
         // The worker stopped under this render (not for it): once more on another.
-        else if (!worker.alive && attempt === 0) {
+        if (!worker.alive && attempt === 0) {
           attempt += 1;
           continue;
         }
