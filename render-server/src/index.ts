@@ -64,7 +64,11 @@ function compose(config: ServerConfig, fieldDataConfig: FieldDataConfig, shell: 
     viewTokens: fieldData.viewToken,
     siteFile: (pathname) => siteFileOf(pathname, config.siteOrigin, lanes.remoteSet?.remotesJson),
     remoteFiles: [remoteFonts, remoteImages].map((kind) =>
-      createRemoteFileServer(kind, () => lanes.remoteSet?.browserRemotes, config.deadlineMs),
+      createRemoteFileServer(
+        kind,
+        () => lanes.servedSets.map((set) => set.browserRemotes),
+        config.deadlineMs,
+      ),
     ),
     previewPath: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) =>
       answerPreviewPath(req, res, pathname, keys.preview, overHttps(req)),

@@ -17,10 +17,15 @@ const missingForMs = 60_000;
 /** The remote's answer: the file, or the status to pass on (404 for a file it lacks). */
 type Fetched = { readonly body: Buffer } | { readonly status: 404 | 502 };
 
-/** Answers the requests for one kind of remote file (/_fonts/, /_media/); false for any other path. */
+/**
+ * Answers the requests for one kind of remote file (/_fonts/, /_media/); false for any other
+ * path. `remoteSets` are the remotes of every set the site serves now (live, a canary, previews):
+ * a page of a canary or a preview names its release's files, which its live release may not
+ * have. Each set's base is tried in turn; a hashed name is the same file wherever it is found.
+ */
 export function createRemoteFileServer(
   kind: RemoteFileKind,
-  remotes: () => Remotes | undefined,
+  remoteSets: () => readonly Remotes[],
   deadlineMs: number,
 ): (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean {
   const files = new LRUCache<string, Promise<Fetched>>({ max: maxFilesKept });
@@ -39,20 +44,39 @@ export function createRemoteFileServer(
     files.delete(url);
     return { status: 502 };
   };
-  return (req, res, pathname) => {
-    if (!pathname.startsWith(kind.prefix)) return false;
-    const url = remoteUrl(kind, pathname, remotes() ?? {});
-    if (!url) {
-      res.writeHead(404, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
-      res.end('Not Found\n');
-      return true;
-    }
+  const fileAt = (url: string): Promise<Fetched> => {
     let file = files.get(url);
     if (!file) {
       file = fetchFile(url);
       files.set(url, file);
     }
-    void file.then((fetched) => {
+    return file;
+  };
+  /** The first set's file found; else 502 if any remote failed to say, else 404. */
+  const find = async (urls: readonly string[]): Promise<Fetched> => {
+    let failed = false;
+    for (const url of urls) {
+      const fetched = await fileAt(url);
+      if ('body' in fetched) return fetched;
+      failed ||= fetched.status === 502;
+    }
+    return { status: failed ? 502 : 404 };
+  };
+  return (req, res, pathname) => {
+    if (!pathname.startsWith(kind.prefix)) return false;
+    const urls = [
+      ...new Set(
+        remoteSets()
+          .map((remotes) => remoteUrl(kind, pathname, remotes))
+          .filter((url): url is string => url !== undefined),
+      ),
+    ];
+    if (urls.length === 0) {
+      res.writeHead(404, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
+      res.end('Not Found\n');
+      return true;
+    }
+    void find(urls).then((fetched) => {
       if ('body' in fetched) {
         res.writeHead(200, {
           'Content-Type': kind.contentType(pathname),

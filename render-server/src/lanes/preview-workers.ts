@@ -44,6 +44,8 @@ interface Entry {
   pool: RendererPool | null;
   /** Set once its worker is ready: only such a one is retired for a newer preview. */
   serving: boolean;
+  /** The set it renders, once read. */
+  set: RemoteSet | null;
   worker: Promise<PreviewWorker>;
   lastUsed: number;
 }
@@ -85,6 +87,11 @@ export class PreviewWorkers {
       Math.min(config.previewIdleMs, 60_000),
     );
     this.sweep.unref();
+  }
+
+  /** The sets of the previews being served now. */
+  get sets(): RemoteSet[] {
+    return [...this.entries.values()].flatMap((entry) => (entry.set ? [entry.set] : []));
   }
 
   /** Workers held now: live, starting and ending. */
@@ -140,7 +147,10 @@ export class PreviewWorkers {
     now: number,
   ): Entry {
     // Its worker promise is made next, and reads the entry it belongs to.
-    const entry = { pool: null, serving: false, lastUsed: now } as Omit<Entry, 'worker'> as Entry;
+    const entry = { pool: null, serving: false, set: null, lastUsed: now } as Omit<
+      Entry,
+      'worker'
+    > as Entry;
     entry.worker = (async (): Promise<PreviewWorker> => {
       const set = await readRemoteSetAt(remotes, remotesJson, this.config.deadlineMs);
       if (set.down.length > 0)
@@ -175,6 +185,7 @@ export class PreviewWorkers {
         throw error;
       }
       entry.serving = true;
+      entry.set = set;
       log('NOTICE', 'Serving a preview', {
         versionSet: set.key,
         releases: preview.releases,

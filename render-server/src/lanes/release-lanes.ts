@@ -143,6 +143,13 @@ export class ReleaseLanes {
     return { id: running.canary.id, share: canaryShareAt(running.canary, Date.now()) };
   }
 
+  /** Every set served now: the live one, a canary's (read, in force or not), previews'. */
+  get servedSets(): RemoteSet[] {
+    const live = this.remotes.set;
+    const canary = this.remotes.canary?.set;
+    return [...(live ? [live] : []), ...(canary ? [canary] : []), ...this.previews.sets];
+  }
+
   /** The live remote set in force, for what else follows the remotes. */
   get remoteSet(): RemoteSet | undefined {
     return this.remotes.set ?? undefined;

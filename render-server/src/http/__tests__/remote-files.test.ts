@@ -3,7 +3,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { remoteFonts } from '../../../../platform/render-protocol/remote-file-paths';
+import { remoteFonts, remoteImages } from '../../../../platform/render-protocol/remote-file-paths';
 import { createRemoteFileServer } from '../remote-files';
 
 describe('the font server', () => {
@@ -23,7 +23,7 @@ describe('the font server', () => {
     await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
     const { port } = remote.address() as AddressInfo;
     const remotesHere = { 'remote-shared': `http://127.0.0.1:${port}/mf-manifest.json` };
-    const fonts = createRemoteFileServer(remoteFonts, () => remotesHere, 1_000);
+    const fonts = createRemoteFileServer(remoteFonts, () => [remotesHere], 1_000);
     site = http.createServer((req, res) => {
       if (!fonts(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(418).end();
     });
@@ -69,5 +69,63 @@ describe('the font server', () => {
       404,
     );
     expect((await fetch(`${siteUrl}/about`)).status).toBe(418);
+  });
+});
+
+describe('the image server, with a canary or a preview served beside the live set', () => {
+  let remote: http.Server;
+  let site: http.Server;
+  let siteUrl = '';
+  const asked: string[] = [];
+  // The live release has the old poster; the next release, at its own version's URL, a new one.
+  const held: Record<string, string> = {
+    '/live/media/hero-poster.11111111.webp': 'old poster',
+    '/next/media/hero-poster.22222222.webp': 'new poster',
+  };
+
+  beforeAll(async () => {
+    remote = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      const body = held[req.url ?? ''];
+      if (body === undefined) res.writeHead(404).end();
+      else res.writeHead(200).end(body);
+    });
+    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+    const sets = [
+      { 'remote-shared': `${origin}/live/mf-manifest.json` },
+      { 'remote-shared': `${origin}/next/mf-manifest.json` },
+    ];
+    const images = createRemoteFileServer(remoteImages, () => sets, 1_000);
+    site = http.createServer((req, res) => {
+      if (!images(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(418).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => site.close(resolve));
+    await new Promise((resolve) => remote.close(resolve));
+  });
+
+  it("serves each release's own poster, whichever set names it", async () => {
+    const old = await fetch(`${siteUrl}/_media/remote-shared/media/hero-poster.11111111.webp`);
+    expect(old.status).toBe(200);
+    expect(await old.text()).toBe('old poster');
+    const next = await fetch(`${siteUrl}/_media/remote-shared/media/hero-poster.22222222.webp`);
+    expect(next.status).toBe(200);
+    expect(next.headers.get('content-type')).toBe('image/webp');
+    expect(await next.text()).toBe('new poster');
+  });
+
+  it('answers 404 for a file no served set has, asking each set once', async () => {
+    asked.length = 0;
+    const made = '/_media/remote-shared/media/made-up.33333333.webp';
+    for (let i = 0; i < 3; i++) expect((await fetch(siteUrl + made)).status).toBe(404);
+    expect(asked).toEqual([
+      '/live/media/made-up.33333333.webp',
+      '/next/media/made-up.33333333.webp',
+    ]);
   });
 });

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import paths from '../../tools/stack/paths.cjs';
+import stack from '../../tools/stack/stack.cjs';
+import { buildRemoteVariant } from '../support/browser/remote-variant';
+import { publishBuild, releaseCommand } from '../support/browser/release-commands';
+import { openPage, ports, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
+
+/**
+ * The first screen's images come from the page's own origin (/_media/<remote>/<file>), which
+ * the render server fetches from the remote's build. A release of remote-shared with a new hero
+ * poster, opened by a reviewer's preview link while the live release still has the old one:
+ * the reviewer sees the new poster, not a broken image. (A canary's pages are served the same
+ * way: every set the site serves is asked for the file.)
+ */
+let dir: string;
+let candidate: string;
+const base = `http://localhost:${ports['remote-shared']}/`;
+const env = { FIRSTDAY_RELEASER: 'remote-shared team' };
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-release-media-'));
+  fs.writeFileSync(
+    path.join(dir, 'release.json'),
+    JSON.stringify({ urls: { 'remote-shared': base } }),
+  );
+  const live = await publishBuild(dir, path.join(paths.repoRoot, 'remote-shared'), env);
+  fs.writeFileSync(
+    path.join(dir, 'remotes.json'),
+    JSON.stringify({
+      ...JSON.parse(stack.remotesJsonFor(ports)),
+      'remote-shared': `${base}${live}/mf-manifest.json`,
+    }),
+  );
+  // Another of the studio's own images stands in as the next hero poster.
+  const variant = await buildRemoteVariant('remote-shared', (source) => {
+    const media = path.join(source, 'src', 'media');
+    fs.copyFileSync(path.join(media, 'band-poster.webp'), path.join(media, 'hero-poster.webp'));
+  });
+  candidate = await publishBuild(
+    dir,
+    path.join(path.dirname(path.dirname(variant)), 'remote-shared'),
+    { ...env, FIRSTDAY_DIST: path.dirname(variant) },
+  );
+}, scaled(240_000));
+
+const ctx = setUpSiteAndBrowser(() => ({
+  dirs: { 'remote-shared': path.join(dir, 'remote-shared') },
+  remotesJson: path.join(dir, 'remotes.json'),
+}));
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The hero poster's address on a page, once it has loaded, and its drawn width. */
+async function heroPoster(url: string): Promise<{ src: string; status: number; width: number }> {
+  const { page } = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+  const statuses = new Map<string, number>();
+  page.on('response', (response) => statuses.set(response.url(), response.status()));
+  await page.goto(url);
+  const poster = page.locator('img[fetchpriority="high"]').first();
+  await poster.waitFor({ state: 'attached' });
+  await page.waitForFunction(
+    () => (document.querySelector('img[fetchpriority="high"]') as HTMLImageElement).complete,
+  );
+  const src = await poster.evaluate((img: HTMLImageElement) => img.currentSrc);
+  const width = await poster.evaluate((img: HTMLImageElement) => img.naturalWidth);
+  await page.context().close();
+  return { src, status: statuses.get(src) ?? 0, width };
+}
+
+it(
+  "a preview of remote-shared with a new hero poster shows that poster from the page's origin",
+  async () => {
+    const result = await releaseCommand(
+      path.join('..', 'preview', 'preview.mjs'),
+      [`remote-shared@${candidate}`, '--to', dir, '--for', '1h', '--site', siteUrl('/')],
+      { cwd: paths.repoRoot },
+    );
+    expect(result).toMatchObject({ code: 0 });
+    const link = /^http\S+$/m.exec(result.out)?.[0] ?? '';
+    const live = await heroPoster(siteUrl('/'));
+    const preview = await heroPoster(link);
+    const local = new RegExp(`^${siteUrl('/_media/remote-shared/media/')}hero-poster\\.`);
+    expect(live).toMatchObject({ src: expect.stringMatching(local), status: 200 });
+    expect(live.width).toBeGreaterThan(0);
+    // The candidate's poster is another file, which the live release does not have.
+    expect(preview.src).toMatch(local);
+    expect(preview.src).not.toBe(live.src);
+    expect(preview).toMatchObject({ status: 200 });
+    expect(preview.width).toBeGreaterThan(0);
+  },
+  scaled(90_000),
+);
