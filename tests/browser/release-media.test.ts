@@ -5,6 +5,8 @@ import paths from '../../tools/stack/paths.cjs';
 import stack from '../../tools/stack/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
+import { cohortCookie } from '../support/browser/cohort-cookie';
+import { pollUntil } from '../support/browser/poll-until';
 import { openPage, ports, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
 import { scaled } from '../support/time-factor';
 
@@ -12,8 +14,8 @@ import { scaled } from '../support/time-factor';
  * The first screen's images come from the page's own origin (/_media/<remote>/<file>), which
  * the render server fetches from the remote's build. A release of remote-shared with a new hero
  * poster, opened by a reviewer's preview link while the live release still has the old one:
- * the reviewer sees the new poster, not a broken image. (A canary's pages are served the same
- * way: every set the site serves is asked for the file.)
+ * the reviewer sees the new poster, not a broken image; so does a visitor drawn into a canary
+ * of it.
  */
 let dir: string;
 let candidate: string;
@@ -46,16 +48,24 @@ beforeAll(async () => {
   );
 }, scaled(240_000));
 
+const posterOf = (html: string) => /<img[^>]*src="([^"]*hero-poster[^"]*)"/.exec(html)?.[1];
+
 const ctx = setUpSiteAndBrowser(() => ({
   dirs: { 'remote-shared': path.join(dir, 'remote-shared') },
   remotesJson: path.join(dir, 'remotes.json'),
+  renderEnv: { REMOTE_POLL_MS: '500' },
 }));
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The hero poster's address on a page, once it has loaded, and its drawn width. */
-async function heroPoster(url: string): Promise<{ src: string; status: number; width: number }> {
+async function heroPoster(
+  url: string,
+  session?: string,
+): Promise<{ src: string; status: number; width: number }> {
   const { page } = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+  if (session)
+    await page.context().addCookies([{ name: '__session', value: session, url: siteUrl('/') }]);
   const statuses = new Map<string, number>();
   page.on('response', (response) => statuses.set(response.url(), response.status()));
   await page.goto(url);
@@ -92,4 +102,32 @@ it(
     expect(preview.width).toBeGreaterThan(0);
   },
   scaled(90_000),
+);
+
+it(
+  "a visitor drawn into a canary of it sees the canary's poster from the page's origin",
+  async () => {
+    const live = await heroPoster(siteUrl('/'));
+    const result = await releaseCommand(
+      'promote.mjs',
+      [`remote-shared@${candidate}`, '--canary', '10', '--to', dir, '--skip-browser'],
+      { env },
+    );
+    expect(result).toMatchObject({ code: 0 });
+    const { canary } = JSON.parse(fs.readFileSync(path.join(dir, 'remotes.json'), 'utf8')) as {
+      canary: { id: string };
+    };
+    const session = cohortCookie('c', canary.id);
+    // Served once the render server has read the canary and started its worker.
+    await pollUntil(scaled(15_000), async () => {
+      const page = await fetch(siteUrl('/'), { headers: { cookie: `__session=${session}` } });
+      const poster = posterOf(await page.text());
+      return poster && !live.src.endsWith(poster) ? true : undefined;
+    });
+    const drawn = await heroPoster(siteUrl('/'), session);
+    expect(drawn.src).not.toBe(live.src);
+    expect(drawn).toMatchObject({ status: 200 });
+    expect(drawn.width).toBeGreaterThan(0);
+  },
+  scaled(120_000),
 );
