@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -13,6 +12,7 @@ import { routes } from '../../platform/routes/routes.cjs';
 import paths from '../../tools/stack/paths.cjs';
 import stack from '../../tools/stack/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
+import { releaseDirWithLive } from '../support/browser/candidate-release';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { ports, setUpSite } from '../support/browser/site';
 import { scaled } from '../support/time-factor';
@@ -28,26 +28,13 @@ const run = promisify(execFile);
 
 let dir: string;
 let hung: string;
-const base = `http://localhost:${ports['remote-shared']}/`;
 const env = { FIRSTDAY_RELEASER: 'remote-shared team' };
 const pages = routes.filter((route) => !('clientOnly' in route)).length;
 const deadlineMs = candidateCheckDeadlineMs(remoteDeadlineMs, pages);
 const startDeadlineMs = workerStartDeadlineMs(candidateRemoteDeadlineMs(remoteDeadlineMs));
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-hung-release-'));
-  fs.writeFileSync(
-    path.join(dir, 'release.json'),
-    JSON.stringify({ urls: { 'remote-shared': base } }),
-  );
-  const live = await publishBuild(dir, path.join(paths.repoRoot, 'remote-shared'), env);
-  fs.writeFileSync(
-    path.join(dir, 'remotes.json'),
-    JSON.stringify({
-      ...JSON.parse(stack.remotesJsonFor(ports)),
-      'remote-shared': `${base}${live}/mf-manifest.json`,
-    }),
-  );
+  ({ dir } = await releaseDirWithLive('remote-shared', 'firstday-hung-release-'));
   const variant = await buildRemoteVariant('remote-shared', (source) => {
     const file = path.join(source, 'src', 'exposes', 'content.ts');
     // On the server its thread blocks for good (without spinning) as it loads.

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import paths from '../../tools/stack/paths.cjs';
-import stack from '../../tools/stack/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
+import { releaseDirWithLive } from '../support/browser/candidate-release';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { cohortCookie } from '../support/browser/cohort-cookie';
 import { pollUntil } from '../support/browser/poll-until';
-import { openPage, ports, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
+import { openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
 import { scaled } from '../support/time-factor';
 
 /**
@@ -19,23 +18,10 @@ import { scaled } from '../support/time-factor';
  */
 let dir: string;
 let candidate: string;
-const base = `http://localhost:${ports['remote-shared']}/`;
 const env = { FIRSTDAY_RELEASER: 'remote-shared team' };
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-release-media-'));
-  fs.writeFileSync(
-    path.join(dir, 'release.json'),
-    JSON.stringify({ urls: { 'remote-shared': base } }),
-  );
-  const live = await publishBuild(dir, path.join(paths.repoRoot, 'remote-shared'), env);
-  fs.writeFileSync(
-    path.join(dir, 'remotes.json'),
-    JSON.stringify({
-      ...JSON.parse(stack.remotesJsonFor(ports)),
-      'remote-shared': `${base}${live}/mf-manifest.json`,
-    }),
-  );
+  ({ dir } = await releaseDirWithLive('remote-shared', 'firstday-release-media-'));
   // Another of the studio's own images stands in as the next hero poster.
   const variant = await buildRemoteVariant('remote-shared', (source) => {
     const media = path.join(source, 'src', 'media');

@@ -7,13 +7,39 @@ import { buildRemoteVariant } from './remote-variant';
 import { publishBuild } from './release-commands';
 import { ports } from './site';
 
-/** A release directory with remote-home's live release and a candidate beside it. */
-export interface CandidateReleases {
+/** A release directory in which a remote's live release is published. */
+export interface LiveRelease {
   readonly dir: string;
   readonly live: string;
-  readonly candidate: string;
-  /** Where the directory's remotes.json points for a version of remote-home. */
+  /** Where the directory's remotes.json points for a version of the remote. */
   readonly manifestOf: (version: string) => string;
+}
+
+/** A release directory with remote-home's live release and a candidate beside it. */
+export interface CandidateReleases extends LiveRelease {
+  readonly candidate: string;
+}
+
+/**
+ * A new release directory (under `prefix`) with the workspace's build of `app` published in it
+ * and made live, as its team would: remotes.json names that release, and the site serves the
+ * directory's `app` folder where `app` lives.
+ */
+export async function releaseDirWithLive(
+  app: 'remote-home' | 'remote-shared',
+  prefix: string,
+): Promise<LiveRelease> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const base = `http://localhost:${ports[app]}/`;
+  fs.writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ urls: { [app]: base } }));
+  const env = { FIRSTDAY_RELEASER: `${app} team` };
+  const live = await publishBuild(dir, path.join(paths.repoRoot, app), env);
+  const manifestOf = (version: string) => `${base}${version}/mf-manifest.json`;
+  fs.writeFileSync(
+    path.join(dir, 'remotes.json'),
+    JSON.stringify({ ...JSON.parse(stack.remotesJsonFor(ports)), [app]: manifestOf(live) }),
+  );
+  return { dir, live, manifestOf };
 }
 
 /**
@@ -25,21 +51,9 @@ export async function releasesWithCandidate(
   change: (sourceDir: string) => void,
   prefix: string,
 ): Promise<CandidateReleases> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const base = `http://localhost:${ports['remote-home']}/`;
-  fs.writeFileSync(
-    path.join(dir, 'release.json'),
-    JSON.stringify({ urls: { 'remote-home': base } }),
-  );
-  const env = { FIRSTDAY_RELEASER: 'remote-home team' };
-  const live = await publishBuild(dir, path.join(paths.repoRoot, 'remote-home'), env);
-  const candidate = await publishVariant(dir, change);
-  const manifestOf = (version: string) => `${base}${version}/mf-manifest.json`;
-  fs.writeFileSync(
-    path.join(dir, 'remotes.json'),
-    JSON.stringify({ ...JSON.parse(stack.remotesJsonFor(ports)), 'remote-home': manifestOf(live) }),
-  );
-  return { dir, live, candidate, manifestOf };
+  const released = await releaseDirWithLive('remote-home', prefix);
+  const candidate = await publishVariant(released.dir, change);
+  return { ...released, candidate };
 }
 
 /** Builds remote-home from a changed copy of its sources and publishes it in `dir`. */

@@ -6,6 +6,21 @@ import type { AddressInfo } from 'node:net';
 import { remoteFonts, remoteImages } from '../../../../platform/render-protocol/remote-file-paths';
 import { createRemoteFileServer } from '../remote-files';
 
+/** Listens on a free local port; returns the server's origin. */
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A site that answers with `serve` what it takes, and 418 for anything else. */
+function siteOf(serve: ReturnType<typeof createRemoteFileServer>): http.Server {
+  return http.createServer((req, res) => {
+    if (!serve(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(418).end();
+  });
+}
+
+const close = (server: http.Server) => new Promise((resolve) => server.close(resolve));
+
 describe('the font server', () => {
   let remote: http.Server;
   let site: http.Server;
@@ -20,20 +35,14 @@ describe('the font server', () => {
       else if (remoteAnswers === 'missing') res.writeHead(404).end();
       else res.writeHead(200, { 'Content-Type': 'font/woff2' }).end(Buffer.from('wOF2 bytes'));
     });
-    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-    const { port } = remote.address() as AddressInfo;
-    const remotesHere = { 'remote-shared': `http://127.0.0.1:${port}/mf-manifest.json` };
-    const fonts = createRemoteFileServer(remoteFonts, () => [remotesHere], 1_000);
-    site = http.createServer((req, res) => {
-      if (!fonts(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(418).end();
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    const remotesHere = { 'remote-shared': `${await listen(remote)}/mf-manifest.json` };
+    site = siteOf(createRemoteFileServer(remoteFonts, () => [remotesHere], 1_000));
+    siteUrl = await listen(site);
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => site.close(resolve));
-    await new Promise((resolve) => remote.close(resolve));
+    await close(site);
+    await close(remote);
   });
 
   const path = '/_fonts/remote-shared/media/display.1a2b3c4d.woff2';
@@ -90,23 +99,18 @@ describe('the image server, with a canary or a preview served beside the live se
       if (body === undefined) res.writeHead(404).end();
       else res.writeHead(200).end(body);
     });
-    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+    const origin = await listen(remote);
     const sets = [
       { 'remote-shared': `${origin}/live/mf-manifest.json` },
       { 'remote-shared': `${origin}/next/mf-manifest.json` },
     ];
-    const images = createRemoteFileServer(remoteImages, () => sets, 1_000);
-    site = http.createServer((req, res) => {
-      if (!images(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(418).end();
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = siteOf(createRemoteFileServer(remoteImages, () => sets, 1_000));
+    siteUrl = await listen(site);
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => site.close(resolve));
-    await new Promise((resolve) => remote.close(resolve));
+    await close(site);
+    await close(remote);
   });
 
   it("serves each release's own poster, whichever set names it", async () => {
