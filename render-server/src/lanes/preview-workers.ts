@@ -42,9 +42,10 @@ type PreviewConfig = Pick<
 interface Entry {
   /** Set once the manifests were read and its worker is starting. */
   pool: RendererPool | null;
-  /** Set once its worker is ready: only such a one is retired for a newer preview. */
-  serving: boolean;
-  /** The set it renders, once read. */
+  /**
+   * The set it renders, set once its worker is ready (it is serving then): only such a one is
+   * retired for a newer preview, and only its files are served from the page's origin.
+   */
   set: RemoteSet | null;
   worker: Promise<PreviewWorker>;
   lastUsed: number;
@@ -147,10 +148,7 @@ export class PreviewWorkers {
     now: number,
   ): Entry {
     // Its worker promise is made next, and reads the entry it belongs to.
-    const entry = { pool: null, serving: false, set: null, lastUsed: now } as Omit<
-      Entry,
-      'worker'
-    > as Entry;
+    const entry = { pool: null, set: null, lastUsed: now } as Omit<Entry, 'worker'> as Entry;
     entry.worker = (async (): Promise<PreviewWorker> => {
       const set = await readRemoteSetAt(remotes, remotesJson, this.config.deadlineMs);
       if (set.down.length > 0)
@@ -184,7 +182,6 @@ export class PreviewWorkers {
         });
         throw error;
       }
-      entry.serving = true;
       entry.set = set;
       log('NOTICE', 'Serving a preview', {
         versionSet: set.key,
@@ -201,15 +198,14 @@ export class PreviewWorkers {
   private retireUnused(now: number): void {
     let oldest: [string, Entry] | undefined;
     for (const [key, entry] of this.entries)
-      if (entry.serving && (!oldest || entry.lastUsed < oldest[1].lastUsed)) oldest = [key, entry];
+      if (entry.set && (!oldest || entry.lastUsed < oldest[1].lastUsed)) oldest = [key, entry];
     if (oldest && now - oldest[1].lastUsed >= this.config.previewActiveMs)
       this.retire(oldest[0], oldest[1], 0);
   }
 
   private retireIdle(now: number): void {
     for (const [key, entry] of this.entries)
-      if (entry.serving && now - entry.lastUsed > this.config.previewIdleMs)
-        this.retire(key, entry, 0);
+      if (entry.set && now - entry.lastUsed > this.config.previewIdleMs) this.retire(key, entry, 0);
   }
 
   /** Ends a worker; it is counted until its thread has ended. */
