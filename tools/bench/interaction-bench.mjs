@@ -110,7 +110,9 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }, flo
           for (const variant of variants) {
             const { label } = variant;
             const sample = await measure(at(route, variant), 'mobile');
-            console.log(`Lighthouse ${label} ${route} ${run}/${runs}: LCP ${sample.lcpMs} ms`);
+            console.log(
+              `Lighthouse ${label} ${route} ${run}/${runs}: LCP ${sample.lcpMs} ms, TBT ${sample.tbtMs} ms`,
+            );
             lighthouseRuns[route]?.[label]?.push(sample);
           }
         }
@@ -184,6 +186,9 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }, flo
                       score: median(lh.map((s) => s.score)),
                       lcpMs: median(lh.map((s) => s.lcpMs)),
                       tbtMs: median(lh.map((s) => s.tbtMs)),
+                      // Each run's too: an A/B of a few runs is read by its spread, not its median.
+                      lcpRunsMs: lh.map((s) => s.lcpMs),
+                      tbtRunsMs: lh.map((s) => s.tbtMs),
                       javascriptGzipBytes: javascriptOfVariant(
                         /** @type {Sample} */ (lh.at(-1)).requests,
                         label,

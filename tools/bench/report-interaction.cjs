@@ -104,8 +104,19 @@ function interactionSection(interaction, title, ok, seconds, kb) {
       });
     if (Object.values(byVariant).some((/** @type {any} */ v) => v.lighthouse)) {
       row('Lighthouse mobile score', (v) => String(v.lighthouse?.score ?? '—'));
-      row('Lighthouse LCP', (v) => (v.lighthouse ? seconds(v.lighthouse.lcpMs) : '—'));
-      row('Lighthouse TBT', (v) => (v.lighthouse ? `${v.lighthouse.tbtMs} ms` : '—'));
+      /** The median, then each run in the order measured (older reports kept the median only). */
+      const runsOf = (
+        /** @type {number[] | undefined} */ each,
+        /** @type {(n: number) => string} */ show,
+      ) => (each ? ` (${each.map(show).join(', ')})` : '');
+      row('Lighthouse LCP', (v) =>
+        v.lighthouse
+          ? `${seconds(v.lighthouse.lcpMs)}${runsOf(v.lighthouse.lcpRunsMs, (n) => (n / 1000).toFixed(2))}`
+          : '—',
+      );
+      row('Lighthouse TBT', (v) =>
+        v.lighthouse ? `${v.lighthouse.tbtMs} ms${runsOf(v.lighthouse.tbtRunsMs, String)}` : '—',
+      );
       row('JS (gzip)', (v) => {
         const bytes = v.lighthouse?.javascriptGzipBytes;
         if (typeof bytes !== 'number') return '—';

@@ -3,6 +3,7 @@ import { tapCaptureScript, visitLandingScript } from 'remote-shared/hooks';
 import { serializeServerState, serverStateElementId } from '../server-state/server-state';
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../routes/route-table';
 import { splitFontFaces, type InlineStyle } from './stylesheets';
+import { fontFaceSources, type FontFaceSource } from './font-face-sources';
 import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';
 import { clientStartDeadlineMs } from '../../../platform/deadlines.cjs';
 import { localPath, remoteImages } from '../../../platform/render-protocol/remote-file-paths';
@@ -122,11 +123,11 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
 function clientLoader(
   scripts: readonly string[],
   preloads: readonly string[],
-  faces: string,
+  faces: readonly FontFaceSource[],
 ): string {
   return `(function(){var d=document,w=window,done=0,intents=["pointerdown","touchstart","keydown","focusin","scroll"],only=(/[?&]client-start=(load|paint|screen|intent)(?![a-z])/.exec(location.search)||[])[1];function go(){if(done++)return;intents.forEach(function(t){w.removeEventListener(t,go,true)});${
-    faces
-      ? `var f=d.createElement("style");f.textContent=${scriptJson(faces)};d.head.appendChild(f);`
+    faces.length
+      ? `if(w.FontFace)${scriptJson(faces)}.forEach(function(x){var f=new FontFace(x.family,x.source,x.descriptors);f.load().then(function(){d.fonts.add(f)},function(){})});`
       : ''
   }${scriptJson(
     scripts,
@@ -200,7 +201,7 @@ export function renderDocument({
     '</head><body>',
     `<div id="root">${firstScreenImagesHere(markup, setup)}</div>`,
     `<script type="application/json" id="${serverStateElementId}">${state}</script>`,
-    `<script>${clientLoader(setup.shell.scripts, warmFiles(page, setup), faces)}</script>`,
+    `<script>${clientLoader(setup.shell.scripts, warmFiles(page, setup), fontFaceSources(faces))}</script>`,
     '</body></html>',
   ].join('');
 }
