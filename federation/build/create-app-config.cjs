@@ -6,6 +6,7 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
@@ -39,6 +40,13 @@ const borrowedBundlerRuntime = [
       ? callback(undefined, 'global __FIRSTDAY_BUNDLER_RUNTIME__')
       : callback(),
 ];
+
+/**
+ * The federation SDK's `env` module, replaced in browser builds by one without the debug switch
+ * it reads from `localStorage` as the runtime starts (see the replacement for why).
+ */
+const sdkEnvModule = /[\\/]@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/;
+const sdkEnvReplacement = path.resolve(__dirname, '../runtime-plugins/federation-sdk-env.mjs');
 
 /** The shell's browser runtime plugins, each named for the failure it handles. */
 const shellRuntimePlugins = [
@@ -353,6 +361,7 @@ function createAppConfig(contract, appDir, argv) {
           optimization: { target: 'web', disableSnapshot: true },
         },
       }),
+      new webpack.NormalModuleReplacementPlugin(sdkEnvModule, sdkEnvReplacement),
       new MiniCssExtractPlugin({
         filename: `[name]${hashed}.css`,
         chunkFilename: `[name]${hashed}.css`,
