@@ -71,6 +71,31 @@ function outermost(tasks) {
 }
 
 /**
+ * How long the page's main thread ran top-level tasks after the first contentful paint, by the
+ * clock (what Lighthouse's simulation multiplies) and in the thread's CPU time (what the page
+ * itself made it do). Far apart, the thread was off its core inside its tasks: waiting for
+ * another thread or for a core, which the host decides, not the page.
+ * @param {TraceEvent[]} events
+ */
+function mainThreadAfterFirstPaint(events) {
+  const fcp = firstContentfulPaint(events);
+  if (!fcp) return null;
+  const tasks = outermost(
+    events.filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.pid === fcp.pid &&
+        e.tid === fcp.tid &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        e.ts >= fcp.ts,
+    ),
+  );
+  const sum = (/** @type {(e: TraceEvent) => number} */ of) =>
+    Math.round(tasks.reduce((total, e) => total + of(e), 0) / 1000);
+  return { wallMs: sum((e) => e.dur ?? 0), cpuMs: sum((e) => e.tdur ?? e.dur ?? 0) };
+}
+
+/**
  * The main thread's top-level tasks after the first contentful paint, from a Chrome trace.
  * @param {Buffer} trace
  */
@@ -366,6 +391,7 @@ function launchForTraces() {
 }
 
 module.exports = {
+  mainThreadAfterFirstPaint,
   measureVisit,
   longTasksOfVisit,
   launchForTraces,

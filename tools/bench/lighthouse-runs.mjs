@@ -15,6 +15,7 @@ import paths from '../stack/paths.cjs';
 import weight from './javascript-weight.cjs';
 import figures from './figures.cjs';
 import { hostCalibrator } from './cpu-calibration.mjs';
+import interactionTrace from './interaction-trace.cjs';
 
 const { median } = figures;
 
@@ -96,6 +97,11 @@ async function measure(url, preset) {
       // The host's speed as this run measured it, and the CPU multiplier the run used (with the
       // readings it was chosen from, for the calibrated phone).
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      // The observed trace the simulation starts from: its main thread after FCP, by the clock
+      // and in CPU time.
+      mainThread: interactionTrace.mainThreadAfterFirstPaint(
+        /** @type {any} */ (result.artifacts).Trace?.traceEvents ?? [],
+      ),
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       calibration,
     };
