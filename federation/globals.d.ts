@@ -16,6 +16,9 @@ declare global {
   var _FEDERATION_RUNTIME_CORE: typeof runtimeCore | undefined;
   /** The shell's bundler runtime (webpack's side of federation), lent to production remotes. */
   var __FIRSTDAY_BUNDLER_RUNTIME__: object | undefined;
+  /** Defined by the federation plugin's build ('web' for browser builds); read by the SDK's env
+   * module and its replacement (federation-sdk-env.mjs). */
+  var ENV_TARGET: string | undefined;
   /** Read by Firebase's App Check SDK as it starts (contact writer): true prints a debug token. */
   var FIREBASE_APPCHECK_DEBUG_TOKEN: string | boolean | undefined;
 }
