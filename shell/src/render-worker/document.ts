@@ -112,7 +112,8 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
  * The scripts start first; the files they will ask for are then warmed one per task: starting a
  * fetch costs the main thread about 2 ms on a phone (Blink's ResourceFetcher::requestResource in
  * a trace at 4x), and all 13 in one timer task made a 46-87 ms task right after the first paint.
- * The display font's faces are defined at the same moment (`faces`, empty for none). Requested
+ * The display font's faces are loaded two frames later (`faces`, empty for none): on a busy
+ * machine the poster's frame can be presented after the loader has run. Requested
  * any earlier (preloaded, or by the first layout), the font shares a phone's first round trips
  * with the page and delays its largest paint (about 0.1 s on slow 4G, measured); the first
  * paint uses the metric-matched fallback faces instead, so the swap that follows moves nothing.
@@ -127,7 +128,7 @@ function clientLoader(
 ): string {
   return `(function(){var d=document,w=window,done=0,intents=["pointerdown","touchstart","keydown","focusin","scroll"],only=(/[?&]client-start=(load|paint|screen|intent)(?![a-z])/.exec(location.search)||[])[1];function go(){if(done++)return;intents.forEach(function(t){w.removeEventListener(t,go,true)});${
     faces.length
-      ? `if(w.FontFace)${scriptJson(faces)}.forEach(function(x){var f=new FontFace(x.family,x.source,x.descriptors);f.load().then(function(){d.fonts.add(f)},function(){})});`
+      ? `if(w.FontFace)requestAnimationFrame(function(){requestAnimationFrame(function(){${scriptJson(faces)}.forEach(function(x){var f=new FontFace(x.family,x.source,x.descriptors);f.load().then(function(){d.fonts.add(f)},function(){})})})});`
       : ''
   }${scriptJson(
     scripts,

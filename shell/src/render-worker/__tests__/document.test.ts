@@ -39,13 +39,15 @@ describe('renderDocument', () => {
     const start = loader?.slice(loader.indexOf('function go(){'));
     // Through the FontFace API, loaded before it is added: no stylesheet for Blink to take in.
     expect(start?.slice(0, start.indexOf('.forEach(function(s){'))).toContain(
-      `if(w.FontFace)${JSON.stringify([
-        {
-          family: 'Display',
-          source: 'url("/_fonts/remote-shared/d.1a2b3c4d.woff2")',
-          descriptors: {},
-        },
-      ])}.forEach(function(x){var f=new FontFace(x.family,x.source,x.descriptors);f.load().then(function(){d.fonts.add(f)}`,
+      `if(w.FontFace)requestAnimationFrame(function(){requestAnimationFrame(function(){${JSON.stringify(
+        [
+          {
+            family: 'Display',
+            source: 'url("/_fonts/remote-shared/d.1a2b3c4d.woff2")',
+            descriptors: {},
+          },
+        ],
+      )}.forEach(function(x){var f=new FontFace(x.family,x.source,x.descriptors);f.load().then(function(){d.fonts.add(f)}`,
     );
     // Without scripts the face is defined at once.
     expect(html).toMatch(/<noscript><style>[^<]*@font-face\{font-family:"Display";src:url/);
