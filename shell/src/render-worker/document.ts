@@ -3,7 +3,7 @@ import { tapCaptureScript, visitLandingScript } from 'remote-shared/hooks';
 import { serializeServerState, serverStateElementId } from '../server-state/server-state';
 import { exposeOf, remoteOf, type PageModuleId, type SiteRoute } from '../routes/route-table';
 import { splitFontFaces, type InlineStyle } from './stylesheets';
-import { fontFaceSources, type FontFaceSource } from './font-face-sources';
+import { fontFaceSource, type FontFaceSource } from './font-face-sources';
 import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';
 import { clientStartDeadlineMs } from '../../../platform/deadlines.cjs';
 import { localPath, remoteImages } from '../../../platform/render-protocol/remote-file-paths';
@@ -198,11 +198,15 @@ export function renderDocument({
     ),
     // Without scripts, what cannot work without them says so instead (the contact form), and
     // the display font is defined at once.
-    `<noscript><style>[data-requires-script]{display:none!important}${inlineCss(faces)}</style></noscript>`,
+    `<noscript><style>[data-requires-script]{display:none!important}${inlineCss(faces.join(''))}</style></noscript>`,
     '</head><body>',
     `<div id="root">${firstScreenImagesHere(markup, setup)}</div>`,
     `<script type="application/json" id="${serverStateElementId}">${state}</script>`,
-    `<script>${clientLoader(setup.shell.scripts, warmFiles(page, setup), fontFaceSources(faces))}</script>`,
+    `<script>${clientLoader(
+      setup.shell.scripts,
+      warmFiles(page, setup),
+      faces.flatMap((rule) => fontFaceSource(rule) ?? []),
+    )}</script>`,
     '</body></html>',
   ].join('');
 }

@@ -51,19 +51,19 @@ function declarations(body: string): [string, string][] {
   return found;
 }
 
-/** Each @font-face rule of `css` that names a family and a source. */
-export function fontFaceSources(css: string): FontFaceSource[] {
-  const sources: FontFaceSource[] = [];
-  for (const [, body = ''] of css.matchAll(/@font-face\s*\{([^}]*)\}/gi)) {
-    let family = '';
-    let source = '';
-    const descriptors: Record<string, string> = {};
-    for (const [name, value] of declarations(body)) {
-      if (name === 'font-family') family = value.replace(/^(["'])(.*)\1$/, '$2');
-      else if (name === 'src') source = value;
-      else if (descriptorNames[name]) descriptors[descriptorNames[name]] = value;
-    }
-    if (family && source) sources.push({ family, source, descriptors });
+/**
+ * One @font-face rule (as `splitFontFaces` takes it out of a stylesheet) as `FontFace`'s
+ * arguments; none if it names no family or no source.
+ */
+export function fontFaceSource(rule: string): FontFaceSource | undefined {
+  const body = rule.slice(rule.indexOf('{') + 1, rule.lastIndexOf('}'));
+  let family = '';
+  let source = '';
+  const descriptors: Record<string, string> = {};
+  for (const [name, value] of declarations(body)) {
+    if (name === 'font-family') family = value.replace(/^(["'])(.*)\1$/, '$2');
+    else if (name === 'src') source = value;
+    else if (descriptorNames[name]) descriptors[descriptorNames[name]] = value;
   }
-  return sources;
+  return family && source ? { family, source, descriptors } : undefined;
 }

@@ -51,7 +51,7 @@ const downloadedFace = (rule: string) =>
  */
 export function splitFontFaces(styles: readonly InlineStyle[]): {
   readonly styles: InlineStyle[];
-  readonly faces: string;
+  readonly faces: string[];
 } {
   const faces = new Set<string>();
   const rest = styles.map(({ href, css }) => ({
@@ -62,7 +62,7 @@ export function splitFontFaces(styles: readonly InlineStyle[]): {
       return '';
     }),
   }));
-  return { styles: rest, faces: [...faces].join('') };
+  return { styles: rest, faces: [...faces] };
 }
 
 function fetchCss(url: string, setup: RendererSetup): Promise<string> {

@@ -49,7 +49,7 @@ describe('splitFontFaces', () => {
       { href, css: `${face}${fallback}h1{font-family:Display}` },
       { href: '/main.css', css: `.a{color:red}${face}` },
     ]);
-    expect(faces).toBe(face);
+    expect(faces).toEqual([face]);
     expect(styles).toEqual([
       { href, css: `${fallback}h1{font-family:Display}` },
       { href: '/main.css', css: '.a{color:red}' },
@@ -60,7 +60,7 @@ describe('splitFontFaces', () => {
     const css =
       '@font-face{font-family:"Old";src:url(/old.woff) format("woff")}' +
       '.hero{background:url(/poster.woff2.webp)}';
-    expect(splitFontFaces([{ href, css }])).toEqual({ styles: [{ href, css }], faces: '' });
+    expect(splitFontFaces([{ href, css }])).toEqual({ styles: [{ href, css }], faces: [] });
   });
 });
 
