@@ -19,7 +19,7 @@ const swc = [
   },
 ];
 
-const transform = { '^.+\\.(t|j)sx?$': swc };
+const transform = { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc };
 
 /** The apps, from the platform's one list of them. */
 const { appIds, remoteIds } = require('./platform/apps.cjs');
@@ -32,6 +32,9 @@ const moduleNameMapper = {
     '<rootDir>/tests/support/jest/file-url.cjs',
   // The shared router, as federation and tsconfig paths resolve it.
   '^@firstday/router$': '<rootDir>/federation/router/router.tsx',
+  // The federation runtime's semver module, by the alias the browser builds give it.
+  '^federation-runtime-semver$':
+    '<rootDir>/node_modules/@module-federation/runtime-core/dist/utils/semver/index.cjs',
   // A remote's exposed modules, as federation resolves them in the builds.
   ...Object.fromEntries(remoteIds.map((id) => [`^${id}/(.*)$`, `<rootDir>/${id}/src/exposes/$1`])),
 };

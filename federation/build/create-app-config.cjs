@@ -48,6 +48,24 @@ const borrowedBundlerRuntime = [
 const sdkEnvModule = /[\\/]@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/;
 const sdkEnvReplacement = path.resolve(__dirname, '../runtime-plugins/federation-sdk-env.mjs');
 
+/**
+ * The federation runtime's semver module, replaced in browser builds by one that checks the
+ * site's own caret ranges without it (see the replacement for why) and asks it for any other.
+ * The replacement reaches the original by an alias the runtime's package does not export.
+ */
+const runtimeSemverModule =
+  /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/;
+const runtimeSemverReplacement = path.resolve(
+  __dirname,
+  '../runtime-plugins/federation-semver.mjs',
+);
+const runtimeSemver = path.join(
+  path.dirname(require.resolve('@module-federation/runtime-core')),
+  'utils',
+  'semver',
+  'index.js',
+);
+
 /** The shell's browser runtime plugins, each named for the failure it handles. */
 const shellRuntimePlugins = [
   'provide-runtime-plugin.ts',
@@ -328,7 +346,10 @@ function createAppConfig(contract, appDir, argv) {
       // The server build (dist/server) is written beside this one by its own compiler.
       clean: { keep: /^server\// },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: { 'federation-runtime-semver$': runtimeSemver },
+    },
     ...(borrowsRuntime ? { externals: borrowedBundlerRuntime } : {}),
     module: { rules: moduleRules(contract.app, appDir, { production, server: false }) },
     plugins: [
@@ -362,6 +383,15 @@ function createAppConfig(contract, appDir, argv) {
         },
       }),
       new webpack.NormalModuleReplacementPlugin(sdkEnvModule, sdkEnvReplacement),
+      new webpack.NormalModuleReplacementPlugin(runtimeSemverModule, (resolved) => {
+        // The replacement's own import of the original stays the original. The module's name
+        // (request) changes with its file, or webpack would take the two for one module.
+        const data = resolved.createData;
+        if (resolved.contextInfo.issuer === runtimeSemverReplacement || !data.resource) return;
+        for (const key of /** @type {const} */ (['request', 'userRequest']))
+          data[key] = data[key]?.replace(data.resource, runtimeSemverReplacement);
+        data.resource = runtimeSemverReplacement;
+      }),
       new MiniCssExtractPlugin({
         filename: `[name]${hashed}.css`,
         chunkFilename: `[name]${hashed}.css`,
