@@ -43,6 +43,18 @@ const decode = (html: string) =>
 
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 
+/** What a page's init script gathered in `window[name]` by the time a visit to / has hydrated. */
+async function gatheredOnWayToHydration(page: Page, name: string): Promise<unknown> {
+  await visit(page, '/');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-client-ready'));
+  const gathered = await page.evaluate(
+    (key) => (window as unknown as Record<string, unknown>)[key],
+    name,
+  );
+  await page.context().close();
+  return gathered;
+}
+
 const metaContent = (html: string, attribute: string, name: string) =>
   decode(
     new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '(missing)',
@@ -298,12 +310,7 @@ describe('in the browser', () => {
         return getItem.call(this, key);
       };
     });
-    await visit(page, '/');
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-client-ready'));
-    await expect(
-      page.evaluate(() => (window as unknown as { __storageReads: string[] }).__storageReads),
-    ).resolves.toEqual([]);
-    await page.context().close();
+    await expect(gatheredOnWayToHydration(page, '__storageReads')).resolves.toEqual([]);
   });
 
   it("/ compiles none of the federation runtime's semver grammar on its way to hydration", async () => {
@@ -322,12 +329,7 @@ describe('in the browser', () => {
         },
       });
     });
-    await visit(page, '/');
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-client-ready'));
-    await expect(
-      page.evaluate(() => (window as unknown as { __semverGrammar: string[] }).__semverGrammar),
-    ).resolves.toEqual([]);
-    await page.context().close();
+    await expect(gatheredOnWayToHydration(page, '__semverGrammar')).resolves.toEqual([]);
   });
 
   it('/ asks for the display font only after its largest paint (the poster) is on screen', async () => {
