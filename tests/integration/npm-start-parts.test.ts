@@ -6,6 +6,7 @@ import path from 'node:path';
 import testStack from '../../tools/test/test-stack.cjs';
 import {
   alive,
+  descendantPid,
   exited,
   killLeftovers,
   npmStart as npmStartIn,
@@ -46,7 +47,7 @@ afterAll(() => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-const npmStart = () => npmStartIn(work, started);
+const npmStart = (until?: string) => npmStartIn(work, started, until);
 // Each test starts the whole stack once or twice: up to 150 s each on a busy 2-core machine.
 jest.setTimeout(scaled(400_000));
 
@@ -190,6 +191,25 @@ describe('npm start when one of its parts stops', () => {
       process.kill(-stack.child.pid!, 'SIGINT');
       await exited(stack.child);
     }
+    expect(await listening(firestore.port)).toBe(false);
+  });
+});
+
+describe('npm start told to stop while it is still starting', () => {
+  it('leaves none of the parts it started running', async () => {
+    // The remotes listen before the render server and the function have started: a SIGTERM to
+    // npm start alone (a process manager's stop, not a terminal's Ctrl-C to the whole group)
+    // arrives while the rest of the stack is still starting.
+    const stack = await npmStart('[remote-shared] running (pid');
+    const script = descendantPid(stack.child.pid!, 'tools/start/start.mjs');
+    expect(script).toBeGreaterThan(0);
+    process.kill(script!, 'SIGTERM');
+    await exited(stack.child);
+    const parts = [...stack.output().matchAll(/\] running \(pid (\d+)\)/g)].map(([, pid]) =>
+      Number(pid),
+    );
+    expect(parts.length).toBeGreaterThan(0);
+    await within(scaled(5_000), async () => parts.every((pid) => !alive(pid)));
     expect(await listening(firestore.port)).toBe(false);
   });
 });

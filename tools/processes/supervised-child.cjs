@@ -26,6 +26,17 @@ const prefixed = (name, text) =>
     .map((line) => `[${name}] ${line}\n`)
     .join('');
 
+/**
+ * Every part this process has running. They stop when it exits, however it comes to exit: a
+ * Ctrl-C or SIGTERM that arrives while the stack is still starting stops only what had been
+ * registered by then, and parts that started after it would outlive it.
+ * @type {Set<import('node:child_process').ChildProcess>}
+ */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 /** Restarts wait this long, doubling while a part keeps failing at once, up to maxDelayMs. */
 const firstDelayMs = 200;
 const maxDelayMs = 5_000;
@@ -72,12 +83,18 @@ function superviseChild({ name, args, env, readyText, input }) {
   /** @returns {Promise<void>} resolves when it listens, rejects if it exits before */
   const start = () =>
     new Promise((resolve, reject) => {
+      if (isShuttingDown()) {
+        reject(new Error(`${name} not started: stopping`));
+        return;
+      }
       const startedAt = Date.now();
       const current = spawn(process.execPath, args, {
         env,
         stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       });
       child = current;
+      running.add(current);
+      current.once('exit', () => running.delete(current));
       current.stdin?.on('error', () => {});
       current.stdin?.end(input);
       // Decoded as a stream, so a character split between two reads arrives whole.

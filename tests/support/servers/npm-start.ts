@@ -36,6 +36,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 export async function npmStart(
   work: string,
   started: ChildProcess[],
+  until = 'First Day Studio is running at',
 ): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(npm, ['start', '--', '--no-build'], {
     cwd: paths.repoRoot,
@@ -59,7 +60,7 @@ export async function npmStart(
       150_000,
     );
     const check = () => {
-      if (output.includes('First Day Studio is running at')) {
+      if (output.includes(until)) {
         clearTimeout(timer);
         resolve();
       }
@@ -71,6 +72,38 @@ export async function npmStart(
     });
   });
   return { child, output: () => output };
+}
+
+/**
+ * The pid of a process below `root` that runs `script` (an argument of its own, not a shell's
+ * command line that names it), if there is one.
+ */
+export function descendantPid(root: number, script: string): number | undefined {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 4th field of /proc/<pid>/stat, after "(name)".
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const below = (pid: number): boolean => {
+    const parent = parents.get(pid);
+    return parent === root || (parent !== undefined && parent > 1 && below(parent));
+  };
+  for (const pid of parents.keys()) {
+    if (!below(pid)) continue;
+    try {
+      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (argv.slice(1).some((arg) => arg === script || arg.endsWith(`/${script}`))) return pid;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
 }
 
 /** Kills the process groups of `started`, and of the emulators recorded in `work/data`. */
