@@ -74,10 +74,13 @@ function outermost(tasks) {
  * How long the page's main thread ran top-level tasks after the first contentful paint, by the
  * clock (what Lighthouse's simulation multiplies) and in the thread's CPU time (what the page
  * itself made it do). Far apart, the thread was off its core inside its tasks: waiting for
- * another thread or for a core, which the host decides, not the page.
+ * another thread or for a core, which the host decides, not the page. `cpuBlockingMs` is the
+ * blocking time those tasks would add up to at `cpuSlowdown` if each lasted its CPU time, and
+ * `longest` the longest task by the clock, with its CPU time.
  * @param {TraceEvent[]} events
+ * @param {number} cpuSlowdown
  */
-function mainThreadAfterFirstPaint(events) {
+function mainThreadAfterFirstPaint(events, cpuSlowdown) {
   const fcp = firstContentfulPaint(events);
   if (!fcp) return null;
   const tasks = outermost(
@@ -90,9 +93,22 @@ function mainThreadAfterFirstPaint(events) {
         e.ts >= fcp.ts,
     ),
   );
+  const clockOf = (/** @type {TraceEvent} */ e) => (e.dur ?? 0) / 1000;
+  const cpuOf = (/** @type {TraceEvent} */ e) => (e.tdur ?? e.dur ?? 0) / 1000;
   const sum = (/** @type {(e: TraceEvent) => number} */ of) =>
-    Math.round(tasks.reduce((total, e) => total + of(e), 0) / 1000);
-  return { wallMs: sum((e) => e.dur ?? 0), cpuMs: sum((e) => e.tdur ?? e.dur ?? 0) };
+    Math.round(tasks.reduce((total, e) => total + of(e), 0));
+  const longest = tasks.reduce(
+    (/** @type {TraceEvent | null} */ a, e) => (a && clockOf(a) >= clockOf(e) ? a : e),
+    null,
+  );
+  return {
+    wallMs: sum(clockOf),
+    cpuMs: sum(cpuOf),
+    cpuBlockingMs: sum((e) => Math.max(0, cpuOf(e) * cpuSlowdown - blockingMs)),
+    longest: longest
+      ? { wallMs: Number(clockOf(longest).toFixed(1)), cpuMs: Number(cpuOf(longest).toFixed(1)) }
+      : null,
+  };
 }
 
 /**

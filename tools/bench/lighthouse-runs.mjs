@@ -101,6 +101,7 @@ async function measure(url, preset) {
       // and in CPU time.
       mainThread: interactionTrace.mainThreadAfterFirstPaint(
         /** @type {any} */ (result.artifacts).Trace?.traceEvents ?? [],
+        lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1,
       ),
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       calibration,

@@ -19,15 +19,15 @@ function runByRun(results) {
     '',
     '## Lighthouse runs one by one',
     '',
-    "Each run with the host speed Lighthouse measured at its start (`benchmarkIndex`) and the CPU multiplier it ran at; for the calibrated phone (`mobile`), the benchmarkIndex readings taken just before the run that chose it: max(1, median / 450). **Main thread after FCP**: in the trace Lighthouse observed (full speed, the page on this host) and simulates from, the time the page's main thread spent in tasks after the first contentful paint, by the clock and in its own CPU time. The simulation multiplies the clock time; where it is well above the CPU time, the thread was waiting inside its tasks (for another thread or for a core) and the run's TBT says more about the host than about the page.",
+    "Each run with the host speed Lighthouse measured at its start (`benchmarkIndex`) and the CPU multiplier it ran at; for the calibrated phone (`mobile`), the benchmarkIndex readings taken just before the run that chose it: max(1, median / 450). **Main thread after FCP**: in the trace Lighthouse observed (full speed, the page on this host) and simulates from, the time the page's main thread spent in tasks after the first contentful paint, by the clock and in its own CPU time. The simulation multiplies the clock time; where it is well above the CPU time, the thread was waiting inside its tasks (for another thread or for a core) and the run's TBT says more about the host than about the page. **TBT from CPU time**: the blocking time the same tasks add up to at the run's multiplier if each lasts its own CPU time (what the page asks of the phone), beside the run's longest task after FCP by the clock and its CPU time.",
     '',
-    '| route | preset | run | score | LCP | TBT | CLS | benchmarkIndex | CPU | readings before the run | load average (1 min) | main thread after FCP: clock / CPU |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| route | preset | run | score | LCP | TBT | CLS | benchmarkIndex | CPU | readings before the run | load average (1 min) | main thread after FCP: clock / CPU | TBT from CPU time | longest task: clock / CPU |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of withRuns)
     r.samples.forEach((/** @type {any} */ s, /** @type {number} */ i) =>
       lines.push(
-        `| ${r.route} | ${r.preset} | ${i + 1} | ${s.score} | ${(s.lcpMs / 1000).toFixed(2)} s | ${s.tbtMs} ms | ${s.cls} | ${s.benchmarkIndex ?? '—'} | ${typeof s.cpuSlowdown === 'number' ? `${s.cpuSlowdown}x` : '—'} | ${s.calibration ? s.calibration.readings.join(', ') : '—'} | ${typeof s.loadAverage === 'number' ? s.loadAverage.toFixed(2) : '—'} | ${s.mainThread ? `${s.mainThread.wallMs} / ${s.mainThread.cpuMs} ms` : '—'} |`,
+        `| ${r.route} | ${r.preset} | ${i + 1} | ${s.score} | ${(s.lcpMs / 1000).toFixed(2)} s | ${s.tbtMs} ms | ${s.cls} | ${s.benchmarkIndex ?? '—'} | ${typeof s.cpuSlowdown === 'number' ? `${s.cpuSlowdown}x` : '—'} | ${s.calibration ? s.calibration.readings.join(', ') : '—'} | ${typeof s.loadAverage === 'number' ? s.loadAverage.toFixed(2) : '—'} | ${s.mainThread ? `${s.mainThread.wallMs} / ${s.mainThread.cpuMs} ms` : '—'} | ${typeof s.mainThread?.cpuBlockingMs === 'number' ? `${s.mainThread.cpuBlockingMs} ms` : '—'} | ${s.mainThread?.longest ? `${s.mainThread.longest.wallMs} / ${s.mainThread.longest.cpuMs} ms` : '—'} |`,
       ),
     );
   return lines;
