@@ -71,6 +71,27 @@ function outermost(tasks) {
 }
 
 /**
+ * The tasks of the page's main thread (the first contentful paint's) from that paint on, nested
+ * ones included.
+ * @param {TraceEvent[]} events
+ * @param {TraceEvent} fcp
+ */
+function mainThreadTasksAfter(events, fcp) {
+  return events.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.pid === fcp.pid &&
+      e.tid === fcp.tid &&
+      (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+      e.ts >= fcp.ts,
+  );
+}
+
+/** Total Blocking Time of tasks of these lengths (ms), rounded. @param {number[]} lengthsMs */
+const blockingTimeOf = (lengthsMs) =>
+  Math.round(lengthsMs.reduce((sum, ms) => sum + Math.max(0, ms - blockingMs), 0));
+
+/**
  * How long the page's main thread ran top-level tasks after the first contentful paint, by the
  * clock (what Lighthouse's simulation multiplies) and in the thread's CPU time (what the page
  * itself made it do). Far apart, the thread was off its core inside its tasks: waiting for
@@ -83,16 +104,7 @@ function outermost(tasks) {
 function mainThreadAfterFirstPaint(events, cpuSlowdown) {
   const fcp = firstContentfulPaint(events);
   if (!fcp) return null;
-  const tasks = outermost(
-    events.filter(
-      (e) =>
-        e.ph === 'X' &&
-        e.pid === fcp.pid &&
-        e.tid === fcp.tid &&
-        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-        e.ts >= fcp.ts,
-    ),
-  );
+  const tasks = outermost(mainThreadTasksAfter(events, fcp));
   const clockOf = (/** @type {TraceEvent} */ e) => (e.dur ?? 0) / 1000;
   const cpuOf = (/** @type {TraceEvent} */ e) => (e.tdur ?? e.dur ?? 0) / 1000;
   const sum = (/** @type {(e: TraceEvent) => number} */ of) =>
@@ -104,7 +116,7 @@ function mainThreadAfterFirstPaint(events, cpuSlowdown) {
   return {
     wallMs: sum(clockOf),
     cpuMs: sum(cpuOf),
-    cpuBlockingMs: sum((e) => Math.max(0, cpuOf(e) * cpuSlowdown - blockingMs)),
+    cpuBlockingMs: blockingTimeOf(tasks.map((e) => cpuOf(e) * cpuSlowdown)),
     longest: longest
       ? { wallMs: Number(clockOf(longest).toFixed(1)), cpuMs: Number(cpuOf(longest).toFixed(1)) }
       : null,
@@ -120,18 +132,10 @@ function tasksAfterFirstPaint(trace) {
   const events = JSON.parse(trace.toString('utf8')).traceEvents;
   const fcp = firstContentfulPaint(events);
   if (!fcp) return null;
-  const tasks = events.filter(
-    (e) =>
-      e.ph === 'X' &&
-      e.pid === fcp.pid &&
-      e.tid === fcp.tid &&
-      (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-      e.ts >= fcp.ts &&
-      typeof e.tdur === 'number',
-  );
+  const tasks = mainThreadTasksAfter(events, fcp).filter((e) => typeof e.tdur === 'number');
   const onPhone = outermost(tasks).map((task) => ((task.tdur ?? 0) / 1000) * phone.cpuSlowdown);
   return {
-    tbtCpuMs: Math.round(onPhone.reduce((sum, ms) => sum + Math.max(0, ms - blockingMs), 0)),
+    tbtCpuMs: blockingTimeOf(onPhone),
     longestTaskCpuMs: Math.round(Math.max(0, ...onPhone)),
   };
 }

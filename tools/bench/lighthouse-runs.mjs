@@ -80,6 +80,7 @@ async function measure(url, preset) {
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    const cpuSlowdown = lhr.configSettings.throttling.cpuSlowdownMultiplier;
     const audit = (/** @type {string} */ id) => lhr.audits[id];
     /** @type {Array<{ url: string; transferSize: number; resourceType: string }>} */
     const requests = /** @type {any} */ (audit('network-requests')?.details)?.items ?? [];
@@ -101,9 +102,9 @@ async function measure(url, preset) {
       // and in CPU time.
       mainThread: interactionTrace.mainThreadAfterFirstPaint(
         /** @type {any} */ (result.artifacts).Trace?.traceEvents ?? [],
-        lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1,
+        cpuSlowdown ?? 1,
       ),
-      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      cpuSlowdown,
       calibration,
     };
   } finally {
