@@ -40,8 +40,9 @@ function ClientReady() {
  */
 export async function start(root: HTMLElement, state: ServerState | null): Promise<void> {
   // Every page load: a landing with campaign parameters or from another site is kept for the
-  // session, so the contact form can store it with a request sent from any later page.
-  rememberVisitSource();
+  // session, so the contact form can store it with a request sent from any later page. In a
+  // task of its own: the page's first storage access waits on the browser process.
+  void nextTask().then(() => rememberVisitSource());
   const initial: InitialPages = { unavailable: new Set(state?.unavailable), held: new Set() };
   const app = (
     <StrictMode>
