@@ -51,6 +51,15 @@ function moduleRules(app, appDir, { production, server }) {
         },
       ],
     },
+    // The browser's react-dom creates no Error as it loads (see react-dom-sentinels.cjs).
+    ...(server
+      ? []
+      : [
+          {
+            test: /[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/,
+            loader: require.resolve('./react-dom-sentinels.cjs'),
+          },
+        ]),
     // A server build needs only the media's (identical) URLs.
     { test: mediaPattern, type: 'asset/resource', ...(server && { generator: { emit: false } }) },
   ];
