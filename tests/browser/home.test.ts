@@ -54,7 +54,7 @@ describe('Home', () => {
     await page.context().close();
   });
 
-  it('paints the poster first, starts the hero loop once the page runs, and fetches nothing of the band', async () => {
+  it("paints the poster first, starts the hero loop once the page's start-up is over, and fetches nothing of the band", async () => {
     const requested: string[] = [];
     ctx.page.on('request', (request) => requested.push(request.url()));
     // The server's HTML asks for no video bytes, which would share a phone's first second with

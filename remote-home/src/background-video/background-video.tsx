@@ -1,23 +1,30 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VideoAsset } from 'remote-shared/content';
 import { usePrefersReducedMotion } from 'remote-shared/hooks';
 import styles from './background-video.module.css';
 import { useNearViewport } from './use-near-viewport';
+import { whenPageSettled } from './page-settled';
 
 export interface BackgroundVideoProps {
   readonly video: VideoAsset;
   /**
    * On the first screen: the poster is fetched at once, first (it is what paints first), and
-   * the video plays as soon as the page has started. Otherwise both wait until the visitor
-   * scrolls near them.
+   * the video plays once the page's start-up is over. Otherwise both wait until the visitor
+   * scrolls near them (and start-up is over).
    */
   readonly priority?: boolean;
   readonly testId?: string;
 }
 
-const noChanges = () => () => {};
-const startedInBrowser = () => true;
-const notStartedOnServer = () => false;
+/**
+ * Whether the page has started in the browser and its start-up is over (page-settled.ts):
+ * false on the server and while hydrating, which must match it.
+ */
+function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => whenPageSettled(() => setSettled(true)), []);
+  return settled;
+}
 
 /**
  * A muted looping video over its poster, filling its (positioned) parent. With reduced motion
@@ -30,8 +37,9 @@ export function BackgroundVideo({ video, priority = false, testId }: BackgroundV
   // The video's bytes wait until the page has started in the browser, after the first paint:
   // on a phone they would otherwise share the first second's bandwidth with the poster and the
   // display font. The server's HTML (and the hydrating render, which must match it) has no
-  // source; a page rendered in the browser has started already.
-  const started = useSyncExternalStore(noChanges, startedInBrowser, notStartedOnServer);
+  // source. Nor does a video start before start-up is over: decoding it shares the phone's
+  // cores with start-up.
+  const started = useSettled();
   const near = useNearViewport(poster) || priority;
   const playing = started && near && !reducedMotion;
 
@@ -45,7 +53,7 @@ export function BackgroundVideo({ video, priority = false, testId }: BackgroundV
     el.play?.()?.catch(() => {
       // A refused play() just leaves the poster showing.
     });
-  }, [playing, priority]);
+  }, [playing]);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
+import { useCallback, useReducer, useRef, type RefObject } from 'react';
 import { MUSIC_VOLUME } from '../motion/constants';
 import { initialMusicState, isMusicOn, musicReducer, type MusicState } from './music-machine';
 
@@ -14,10 +14,6 @@ export function useMusic(): Music {
   const [state, dispatch] = useReducer(musicReducer, initialMusicState);
   const audioRef = useRef<HTMLAudioElement>(null);
 
-  useEffect(() => {
-    if (audioRef.current) audioRef.current.volume = MUSIC_VOLUME;
-  }, []);
-
   const toggle = useCallback(() => {
     const audio = audioRef.current;
     // Decide from the element, which is always current inside an event handler.
@@ -31,6 +27,7 @@ export function useMusic(): Music {
       audio.pause();
       return;
     }
+    // Set where the music starts, the only place it does.
     audio.volume = MUSIC_VOLUME;
     let attempt: Promise<void> | undefined;
     try {

@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { MotionBand } from '../motion-band';
+import { settleTimeoutMs } from '../../background-video/page-settled';
 
 type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
 let notify: Callback = () => {};
@@ -14,8 +15,12 @@ beforeEach(() => {
   } as unknown as typeof IntersectionObserver;
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  jest.useFakeTimers();
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 describe('MotionBand', () => {
   it('loads its video only once it comes near the viewport', () => {
@@ -24,6 +29,9 @@ describe('MotionBand', () => {
     expect(video).toHaveAttribute('preload', 'none');
     expect(video.querySelectorAll('source')).toHaveLength(0);
     expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    // Start-up over (jsdom has no idle callbacks: at the timeout), then near the viewport.
+    act(() => jest.advanceTimersByTime(settleTimeoutMs));
+    expect(video.querySelectorAll('source')).toHaveLength(0);
     act(() => notify([{ isIntersecting: true }]));
     expect(video.querySelectorAll('source')).toHaveLength(2);
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();

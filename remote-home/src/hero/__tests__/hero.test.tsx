@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HERO_SHIFT_FACTOR, MUSIC_VOLUME, QUOTE_OPACITY_POINTS } from '../../motion/constants';
 import { Hero } from '../hero';
+import { settleTimeoutMs } from '../../background-video/page-settled';
 import { setReducedMotion } from '../../../../tests/support/dom/media-query';
 
 function renderHero() {
@@ -56,6 +57,24 @@ describe('Hero', () => {
     expect(poster).toHaveAttribute('fetchpriority', 'high');
     expect(poster).toHaveAttribute('width');
     expect(poster).toHaveAttribute('height');
+  });
+
+  it("starts the video only once the page's start-up is over", () => {
+    // jsdom has no idle callbacks: the video starts at the timeout.
+    jest.useFakeTimers();
+    try {
+      renderHero();
+      const video = screen.getByTestId('hero-video') as HTMLVideoElement;
+      expect(video.querySelectorAll('source')).toHaveLength(0);
+      expect(video).toHaveAttribute('preload', 'none');
+      act(() => jest.advanceTimersByTime(settleTimeoutMs - 1));
+      expect(video.querySelectorAll('source')).toHaveLength(0);
+      act(() => jest.advanceTimersByTime(1));
+      expect(video.querySelectorAll('source')).toHaveLength(2);
+      expect(play.mock.contexts).toContain(video);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shifts the text and fades the quote with the scroll where CSS cannot (script fallback)', () => {
