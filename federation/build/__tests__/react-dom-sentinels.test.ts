@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import fs from 'node:fs';
 import path from 'node:path';
 import type * as ReactExports from 'react';
@@ -43,14 +44,8 @@ function evaluateClient(source: string): { errorsCreated: number; client: Client
   return { errorsCreated, client: module.exports };
 }
 
-/** Resolves once `check` holds, polled each macrotask; fails after `ms`. */
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** Waits for an assertion to hold, up to 5 s (React's scheduler runs on macrotasks). */
+const eventually = (assertion: () => void) => waitFor(assertion, { timeout: 5_000 });
 
 describe("react-dom's sentinel errors in browser builds", () => {
   const original = fs.readFileSync(clientFile, 'utf8');
@@ -79,9 +74,9 @@ describe("react-dom's sentinel errors in browser builds", () => {
     root.render(
       React.createElement(React.Suspense, { fallback: 'waiting' }, React.createElement(Text)),
     );
-    await until(() => container.textContent === 'waiting');
+    await eventually(() => expect(container.textContent).toBe('waiting'));
     resolve('arrived');
-    await until(() => container.textContent === 'arrived');
+    await eventually(() => expect(container.textContent).toBe('arrived'));
     root.unmount();
 
     // A mismatch throws HydrationMismatchException; React renders on the client and reports it.
@@ -91,7 +86,7 @@ describe("react-dom's sentinel errors in browser builds", () => {
     client.hydrateRoot(server, React.createElement('p', null, 'from the client'), {
       onRecoverableError: (error) => recovered.push(error),
     });
-    await until(() => server.textContent === 'from the client');
+    await eventually(() => expect(server.textContent).toBe('from the client'));
     expect(recovered).toHaveLength(1);
   });
 });
