@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * remote-shared's federation contract: the design system and all content (the staff inbox's
- * and the contact page's each on its own).
+ * remote-shared's federation contract: the design system and all content (the staff inbox's,
+ * the contact page's and the About page's each on its own).
  */
 /** @type {import('../federation/build/create-app-config.cjs').FederationContract} */
 module.exports = {
@@ -10,6 +10,7 @@ module.exports = {
     './content': './src/exposes/content.ts',
     './staff-content': './src/exposes/staff-content.ts',
     './contact-content': './src/exposes/contact-content.ts',
+    './about-content': './src/exposes/about-content.ts',
     './tokens': './src/exposes/tokens.ts',
     './ui': './src/exposes/ui.ts',
     './hooks': './src/exposes/hooks.ts',

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { aboutPage, hero } from 'remote-shared/content';
+import { aboutPage } from 'remote-shared/about-content';
+import { hero } from 'remote-shared/content';
 import paths from '../../tools/stack/paths.cjs';
 import stack from '../../tools/stack/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { aboutPage, errors, pages } from 'remote-shared/content';
+import { aboutPage } from 'remote-shared/about-content';
+import { errors, pages } from 'remote-shared/content';
 import hostile from '../../tools/hostile/hostile-requests.cjs';
 import paths from '../../tools/stack/paths.cjs';
 import { describeHostileCases } from '../support/servers/hostile-http';

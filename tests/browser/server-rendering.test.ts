@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { aboutPage } from 'remote-shared/about-content';
 import {
-  aboutPage,
   errors,
   footer,
   hero,

@@ -1,4 +1,5 @@
-import { aboutPage, navigation, pages } from 'remote-shared/content';
+import { aboutPage } from 'remote-shared/about-content';
+import { navigation, pages } from 'remote-shared/content';
 import { openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 
 // The shell's static build on a plain static host (no render server): the client renders the

@@ -1,4 +1,4 @@
-import { aboutPage } from 'remote-shared/content';
+import { aboutPage } from 'remote-shared/about-content';
 import { useScrollToTopOnEntry } from 'remote-shared/hooks';
 import { Container } from 'remote-shared/ui';
 import styles from './about-page.module.css';

@@ -2,6 +2,5 @@ export * from './types';
 export * from './studio';
 export * from './navigation';
 export * from './home';
-export * from './about';
 export * from './pages';
 export * from './mailto';

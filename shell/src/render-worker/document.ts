@@ -73,6 +73,7 @@ function headTags(route: SiteRoute | undefined, setup: RendererSetup): string {
 const pageOnlyExposes: Readonly<Record<string, PageModuleId>> = {
   './staff-content': 'remote-contact/staff-inbox',
   './contact-content': 'remote-contact/contact-page',
+  './about-content': 'remote-home/about-page',
 };
 
 /** The files the page's client will ask for first: fetched alongside main.js, after paint. */

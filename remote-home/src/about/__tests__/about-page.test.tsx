@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { aboutPage } from 'remote-shared/content';
+import { aboutPage } from 'remote-shared/about-content';
 import { AboutPage } from '../about-page';
 
 describe('AboutPage', () => {

@@ -1,4 +1,5 @@
 import * as siteContent from '..';
+import * as aboutContent from '../about';
 import { pages, socials, studio } from '..';
 import * as contactContent from '../contact';
 import { contactPage } from '../contact';
@@ -11,7 +12,7 @@ function* walk(value: unknown, path: string): Generator<[string, unknown]> {
   }
 }
 
-const everything = [...walk({ ...siteContent, ...contactContent }, 'content')];
+const everything = [...walk({ ...siteContent, ...contactContent, ...aboutContent }, 'content')];
 const objects = everything.filter(
   (entry): entry is [string, Record<string, unknown>] =>
     typeof entry[1] === 'object' && entry[1] !== null,
