@@ -15,14 +15,16 @@ import paths from '../stack/paths.cjs';
 import weight from './javascript-weight.cjs';
 import figures from './figures.cjs';
 import { hostCalibrator } from './cpu-calibration.mjs';
+import { TraceWithoutSources } from './trace-without-sources.mjs';
 import interactionTrace from './interaction-trace.cjs';
 
 const { median } = figures;
 
 /**
  * The Lighthouse profiles: `mobile` is the phone calibrated to this host (its CPU multiplier from
- * benchmarkIndex readings taken just before the run), `mobile-4x` Lighthouse's default mobile
- * preset (a fixed 4x, whatever the host), `desktop` its desktop preset.
+ * benchmarkIndex readings taken just before the run, its trace without the categories only
+ * DevTools reads), `mobile-4x` Lighthouse's default mobile preset as anyone runs it (a fixed 4x,
+ * whatever the host), `desktop` its desktop preset.
  * @typedef {'mobile' | 'mobile-4x' | 'desktop'} Preset
  */
 
@@ -37,6 +39,7 @@ async function configFor(preset) {
   return {
     config: {
       extends: 'lighthouse:default',
+      artifacts: [{ id: 'Trace', gatherer: TraceWithoutSources }],
       settings: {
         throttling: {
           ...lighthouseConstants.throttling.mobileSlow4G,

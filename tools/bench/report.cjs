@@ -61,7 +61,7 @@ function renderMarkdown(report) {
   const lines = ['# Performance benchmark', ''];
   if (report.generatedAt) {
     lines.push(
-      `Generated ${report.generatedAt} by \`${commandOf(report.args)}\` (Lighthouse ${report.lighthouse}, Debian Chromium, ${report.machine.cpus} cores, Node ${report.machine.node}). Medians of ${results[0]?.runs ?? 0} cold runs per row; \`mobile\` is a mid-tier phone on slow 4G with its CPU calibrated to this host (CPU multiplier = max(1, benchmarkIndex / 450), from 3 readings of Lighthouse's benchmarkIndex taken before each run), \`mobile-4x\` Lighthouse's default fixed 4x.`,
+      `Generated ${report.generatedAt} by \`${commandOf(report.args)}\` (Lighthouse ${report.lighthouse}, Debian Chromium, ${report.machine.cpus} cores, Node ${report.machine.node}). Medians of ${results[0]?.runs ?? 0} cold runs per row; \`mobile\` is a mid-tier phone on slow 4G with its CPU calibrated to this host (CPU multiplier = max(1, benchmarkIndex / 450), from 3 readings of Lighthouse's benchmarkIndex taken before each run; its trace without the three categories Lighthouse records only for DevTools, the scripts' sources: record 0064), \`mobile-4x\` Lighthouse's default fixed 4x, its trace as Lighthouse records it.`,
     );
   } else {
     lines.push('No Lighthouse results yet: run `node tools/bench/bench.mjs` without `--load`.');
