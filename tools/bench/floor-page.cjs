@@ -57,7 +57,9 @@ function heroHeadline(html) {
 /**
  * The floor: the hero headline alone, styled inline like the hero (the design tokens'
  * background, text colour and font stack, the headline's size, weight and spacing), nothing
- * else to fetch.
+ * else to fetch. Its icon is inline, as the site's pages' is: without one the browser asks for
+ * /favicon.ico, a request the site never makes, and in about one run in three Lighthouse's
+ * simulation put it before the paint and the floor's LCP 0.12 s later.
  * @param {string} headlineMarkup
  */
 function floorHtml(headlineMarkup) {
@@ -66,7 +68,7 @@ function floorHtml(headlineMarkup) {
     'body{margin:0;min-height:100vh;padding:calc(4.5rem + 4rem) 1.5rem 2rem;-webkit-font-smoothing:antialiased}',
     'h1{margin:0;max-width:12ch;font-size:clamp(2.5rem,1.2rem + 5.6vw,6rem);font-weight:700;line-height:1;letter-spacing:-0.04em}',
   ].join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Benchmark floor</title><style>${css}</style></head><body><main><h1>${headlineMarkup}</h1></main></body></html>\n`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Benchmark floor</title><style>${css}</style></head><body><main><h1>${headlineMarkup}</h1></main></body></html>\n`;
 }
 
 /**
