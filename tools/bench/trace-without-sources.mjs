@@ -10,7 +10,7 @@
 import Trace from 'lighthouse/core/gather/gatherers/trace.js';
 
 /** The categories left out: each script's source, its compile record and its target. */
-export const enhancedTraceCategories = [
+const enhancedTraceCategories = [
   'disabled-by-default-devtools.target-rundown',
   'disabled-by-default-devtools.v8-source-rundown-sources',
   'disabled-by-default-devtools.v8-source-rundown',

@@ -11,13 +11,13 @@ const root = path.resolve(__dirname, '../../..');
  * default list once it has started. Lighthouse is an ES module, which this CommonJS runner cannot
  * load, so the gatherer starts in a Node of its own, against a driver that records commands.
  */
-function startedBy(gatherer: 'TraceWithoutSources' | 'Trace') {
+function startedByTraceWithoutSources() {
   const script = `
     import Trace from 'lighthouse/core/gather/gatherers/trace.js';
     import { TraceWithoutSources } from './tools/bench/trace-without-sources.mjs';
     const sent = [];
     const driver = { defaultSession: { sendCommand: async (method, params) => { sent.push({ method, params }); } } };
-    await new ${gatherer}().startSensitiveInstrumentation({ driver, gatherMode: 'navigation', settings: {} });
+    await new TraceWithoutSources().startSensitiveInstrumentation({ driver, gatherMode: 'navigation', settings: {} });
     const start = sent.find((command) => command.method === 'Tracing.start');
     console.log(JSON.stringify({ started: start.params.categories.split(','), defaults: Trace.getDefaultTraceCategories() }));
   `;
@@ -37,7 +37,7 @@ const enhanced = [
 
 describe('the calibrated phone trace', () => {
   it("records Lighthouse's categories without the scripts' sources, and leaves Lighthouse's list as it was", () => {
-    const { started, defaults } = startedBy('TraceWithoutSources');
+    const { started, defaults } = startedByTraceWithoutSources();
     expect(defaults).toEqual(expect.arrayContaining(enhanced));
     expect(started).toEqual(defaults.filter((category) => !enhanced.includes(category)));
     // What the metrics are read from is still there: tasks, user timings, screenshots.
