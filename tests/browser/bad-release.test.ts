@@ -10,6 +10,7 @@ import { publishBuild, releaseCommand } from '../support/browser/release-command
 import { ports, setUpSite, siteUrl } from '../support/browser/site';
 import { pollUntil } from '../support/browser/poll-until';
 import { watchServerLog } from '../support/browser/server-log';
+import { scaled } from '../support/time-factor';
 
 /**
  * A bad release of remote-home, as its team might ship one: its Home page throws. `promote`
@@ -92,7 +93,7 @@ describe('a bad release of remote-home', () => {
     const result = await promote(`remote-home@${good}`);
     expect(result).toMatchObject({ code: 0 });
     expect(result.out).toContain('every route rendered with it');
-    await pollUntil(10_000, async () =>
+    await pollUntil(scaled(10_000), async () =>
       (await page('/')).html.includes(hero.headline) ? true : undefined,
     );
   }, 120_000);
@@ -110,7 +111,7 @@ describe('a bad release of remote-home', () => {
     const result = await promote(`remote-home@${bad}`, '--force', '--reason', 'trying the fix');
     expect(result).toMatchObject({ code: 0 });
     expect(result.out).toContain('Forced (--force): not checked');
-    await pollUntil(10_000, async () =>
+    await pollUntil(scaled(10_000), async () =>
       structured().some(
         (line) =>
           line.message === 'Serving a new version set' &&
@@ -147,7 +148,7 @@ describe('a bad release of remote-home', () => {
     // A fresh render server has no last good render.
     await ctx.site.stop('shell');
     await ctx.site.start('shell');
-    const home = await pollUntil(10_000, async () => {
+    const home = await pollUntil(scaled(10_000), async () => {
       const answer = await page('/');
       return answer.response.status === 503 ? answer : undefined;
     });
@@ -161,7 +162,7 @@ describe('a bad release of remote-home', () => {
     const rollback = await promote(`remote-home@${good}`);
     expect(rollback).toMatchObject({ code: 0 });
     expect(rollback.out).toContain('(rollback)');
-    await pollUntil(10_000, async () => {
+    await pollUntil(scaled(10_000), async () => {
       const home = await page('/');
       return home.response.status === 200 &&
         home.response.headers.get('cache-control') !== 'no-store'

@@ -10,6 +10,7 @@ import { releaseCommand } from '../support/browser/release-commands';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
 import { pollUntil } from '../support/browser/poll-until';
 import { cohortCookie } from '../support/browser/cohort-cookie';
+import { scaled } from '../support/time-factor';
 
 /**
  * The canary's judge, from real visitors' field data: remote-home candidates that pass every
@@ -136,7 +137,7 @@ async function visit(
   // A candidate that throws replaces the page with its error screen once hydrated: the heading
   // is looked up again until one stays on screen long enough to be measured.
   const box = await pollUntil(
-    20_000,
+    scaled(20_000),
     async () =>
       (await page
         .locator('h1')
@@ -149,7 +150,10 @@ async function visit(
     await tap();
     await page.waitForTimeout(150);
   }
-  await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 20_000 });
+  await page.waitForSelector('html[data-client-ready]', {
+    state: 'attached',
+    timeout: scaled(20_000),
+  });
   await page.waitForLoadState('networkidle');
   await tap();
   await page.waitForTimeout(300);
@@ -164,7 +168,7 @@ async function visit(
 async function canaryJudged(version: string) {
   expect(await promote(`remote-home@${version}`, '--canary', '10')).toMatchObject({ code: 0 });
   const id = pointer().canary?.id ?? '';
-  await pollUntil(15_000, async () => {
+  await pollUntil(scaled(15_000), async () => {
     const html = await (
       await fetch(siteUrl('/'), { headers: { cookie: `__session=${cohortCookie('c', id)}` } })
     ).text();
@@ -212,7 +216,7 @@ describe('the canary judge', () => {
     expect(history().at(-1)).toMatchObject({ action: 'canary-rollback' });
     expect(history().at(-1)?.reasons?.join(' ')).toMatch(/error/i);
     // The canary's visitors are served the live set again.
-    await pollUntil(15_000, async () => {
+    await pollUntil(scaled(15_000), async () => {
       const html = await (
         await fetch(siteUrl('/'), { headers: { cookie: `__session=${cohortCookie('c', id)}` } })
       ).text();

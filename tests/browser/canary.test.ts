@@ -11,6 +11,7 @@ import { openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site'
 import type { Page } from 'playwright-core';
 import { pollUntil } from '../support/browser/poll-until';
 import { cohortCookie } from '../support/browser/cohort-cookie';
+import { scaled } from '../support/time-factor';
 
 /**
  * remote-home's next release on a 10 % canary: a sticky share of first visits gets it, every
@@ -71,7 +72,7 @@ describe('a canary of remote-home at 10 %', () => {
     canaryId = after.canary?.id ?? '';
     expect(history().at(-1)).toMatchObject({ action: 'canary-start' });
     // Served once the render server has read it and started the canary's worker.
-    await pollUntil(15_000, async () =>
+    await pollUntil(scaled(15_000), async () =>
       (await (await home(cohortCookie('c', canaryId))).text()).includes(marker) ? true : undefined,
     );
   }, 180_000);
@@ -155,7 +156,7 @@ describe('a canary of remote-home at 10 %', () => {
     expect(await promote('--abort', '--reason', 'not today')).toMatchObject({ code: 0 });
     expect(pointer().canary).toBeUndefined();
     expect(history().at(-1)).toMatchObject({ action: 'canary-abort' });
-    await pollUntil(15_000, async () =>
+    await pollUntil(scaled(15_000), async () =>
       (await (await home(cohortCookie('c', canaryId))).text()).includes(marker) ? undefined : true,
     );
     // No canary: no cookie, the CDN may keep pages for everyone again.
@@ -177,13 +178,13 @@ describe('a canary of remote-home at 10 %', () => {
     expect(started).toMatchObject({ code: 0 });
     const staged = pointer().canary;
     expect(staged?.widen?.share).toBe(50);
-    await pollUntil(15_000, async () =>
+    await pollUntil(scaled(15_000), async () =>
       (await (await home(cohortCookie('c', staged?.id ?? ''))).text()).includes(marker)
         ? true
         : undefined,
     );
     // Past its time (the poll above usually outlasts the second): every instance widens then.
-    await pollUntil(5_000, async () =>
+    await pollUntil(scaled(5_000), async () =>
       Date.now() >= Date.parse(staged?.widen?.at ?? '') ? true : undefined,
     );
     let drawn = 0;
@@ -211,7 +212,7 @@ describe('a canary of remote-home at 10 %', () => {
         (entry) => entry.action === 'canary-finish' && (entry as { forced?: boolean }).forced,
       ),
     ).toBe(true);
-    await pollUntil(15_000, async () =>
+    await pollUntil(scaled(15_000), async () =>
       (await (await home()).text()).includes(marker) ? true : undefined,
     );
     expect((await home()).headers.get('set-cookie')).toBeNull();

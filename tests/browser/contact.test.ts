@@ -24,7 +24,7 @@ import { collections } from '../../platform/contact-request/contact-schema.cjs';
 import { scaled } from '../support/time-factor';
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
-jest.setTimeout(scaled(60_000));
+jest.setTimeout(60_000);
 
 const chromium = setUpBrowser();
 let admin: App;
@@ -244,7 +244,7 @@ describe('the contact form on the composed site', () => {
     await fill(second);
     await submit().click();
     const alert = page.getByRole('alert').filter({ hasText: /You sent a request a moment ago/ });
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor({ timeout: scaled(15_000) });
     // "… You can send another at HH:MM." with a time at most two minutes ahead.
     const time = /at (\d{1,2}):(\d{2})/.exec(await alert.innerText());
     expect(time).not.toBeNull();
@@ -309,7 +309,7 @@ describe('the contact form when Firestore cannot be reached', () => {
   it('tells the visitor, keeps what they typed and logs the error', async () => {
     await sendAsAda();
     const alert = page.getByRole('alert').filter({ hasText: contactPage.failures.unavailable });
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor({ timeout: scaled(15_000) });
     await expect(
       alert.getByRole('link', { name: studio.email }).getAttribute('href'),
     ).resolves.toBe(`mailto:${studio.email}`);
@@ -328,63 +328,55 @@ describe('the contact form when Firestore never answers', () => {
   const hung = setUpShared('firestore', () => startSilentServer());
   setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: hung.firestore.port }));
 
-  it(
-    'says it is sending, then gives up after 10 s with the data kept',
-    async () => {
-      await sendAsAda();
-      const sending = page.getByRole('button', { name: contactPage.sending });
-      await sending.waitFor();
-      await expect(sending.isDisabled()).resolves.toBe(true);
-      const started = Date.now();
-      await page
-        .getByRole('alert')
-        .filter({ hasText: contactPage.failures.timeout })
-        .waitFor({ timeout: 20_000 });
-      expect(Date.now() - started).toBeGreaterThan(8_000);
-      await expect(input('Message').inputValue()).resolves.toBe(ada.Message);
-      await expect(submit().isEnabled()).resolves.toBe(true);
-      expect(await storedRequests()).toEqual([]);
-    },
-    scaled(30_000),
-  );
+  it('says it is sending, then gives up after 10 s with the data kept', async () => {
+    await sendAsAda();
+    const sending = page.getByRole('button', { name: contactPage.sending });
+    await sending.waitFor();
+    await expect(sending.isDisabled()).resolves.toBe(true);
+    const started = Date.now();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: contactPage.failures.timeout })
+      .waitFor({ timeout: scaled(20_000) });
+    expect(Date.now() - started).toBeGreaterThan(8_000);
+    await expect(input('Message').inputValue()).resolves.toBe(ada.Message);
+    await expect(submit().isEnabled()).resolves.toBe(true);
+    expect(await storedRequests()).toEqual([]);
+  }, 30_000);
 });
 
 describe('the contact form when an answer is lost and the retry is refused', () => {
   const lossy = setUpShared('proxy', () => startAnswerLosingProxy(emulator));
   setUpSite(() => startSiteWithFirestoreAt({ host: '127.0.0.1', port: lossy.proxy.port }));
 
-  it(
-    "confirms a request whose answer was lost only once the client's record shows it stored",
-    async () => {
-      await openContact();
-      await fill(ada);
-      await input('Name').focus();
-      lossy.proxy.loseNextAnswer();
-      await submit().click();
-      await page
-        .getByRole('alert')
-        .filter({ hasText: contactPage.failures.timeout })
-        .waitFor({ timeout: 20_000 });
-      // The write did land, unknown to the page: nothing thanked the visitor, the text stays.
-      expect(await storedRequests()).toHaveLength(1);
-      expect(await page.getByRole('dialog').count()).toBe(0);
-      for (const [label, value] of Object.entries(ada)) {
-        await expect(input(label).inputValue()).resolves.toBe(value);
-      }
-      // The retry is refused by the create-only rules; the client's own record names this
-      // request, so the writer knows it is stored (earlier it could only say "unconfirmed").
-      await submit().click();
-      await page
-        .getByRole('dialog', { name: contactPage.thankYouTitle })
-        .waitFor({ timeout: 15_000 });
-      expect(await storedRequests()).toHaveLength(1);
-      // Both attempts went to the server: the lost one and the refused retry. A browser may send a
-      // commit again on a fresh connection when the one it reused was closed under it (a CI run
-      // counted 3 on a busy machine), which the create-only rules refuse like the retry.
-      expect(lossy.proxy.commits()).toBeGreaterThanOrEqual(2);
-    },
-    scaled(45_000),
-  );
+  it("confirms a request whose answer was lost only once the client's record shows it stored", async () => {
+    await openContact();
+    await fill(ada);
+    await input('Name').focus();
+    lossy.proxy.loseNextAnswer();
+    await submit().click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: contactPage.failures.timeout })
+      .waitFor({ timeout: scaled(20_000) });
+    // The write did land, unknown to the page: nothing thanked the visitor, the text stays.
+    expect(await storedRequests()).toHaveLength(1);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    for (const [label, value] of Object.entries(ada)) {
+      await expect(input(label).inputValue()).resolves.toBe(value);
+    }
+    // The retry is refused by the create-only rules; the client's own record names this
+    // request, so the writer knows it is stored (earlier it could only say "unconfirmed").
+    await submit().click();
+    await page
+      .getByRole('dialog', { name: contactPage.thankYouTitle })
+      .waitFor({ timeout: scaled(15_000) });
+    expect(await storedRequests()).toHaveLength(1);
+    // Both attempts went to the server: the lost one and the refused retry. A browser may send a
+    // commit again on a fresh connection when the one it reused was closed under it (a CI run
+    // counted 3 on a busy machine), which the create-only rules refuse like the retry.
+    expect(lossy.proxy.commits()).toBeGreaterThanOrEqual(2);
+  }, 45_000);
 });
 
 describe('the contact form with App Check configured (as a deployment has it)', () => {

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { entryOf } from '../support/browser/faults';
 import { watchServerLog } from '../support/browser/server-log';
 import { openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 const log = watchServerLog();
 const ctx = setUpSiteAndBrowser({ renderEnv: { LOG_FORMAT: 'json' } });
@@ -93,7 +94,7 @@ async function beaconsWhen(
 }
 
 const hydrated = (page: Page) =>
-  page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 20_000 });
+  page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: scaled(20_000) });
 
 /**
  * Resolves once the page's field data runs: it starts at the first idle moment after start-up
@@ -124,7 +125,7 @@ describe('field data in the browser', () => {
     });
     await page.goto(siteUrl('/'), { waitUntil: 'commit' });
     const music = page.locator('[data-tap="music"]');
-    await music.waitFor({ state: 'visible', timeout: 20_000 });
+    await music.waitFor({ state: 'visible', timeout: scaled(20_000) });
     const box = await music.boundingBox();
     if (!box) throw new Error('The music button is not on screen');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

@@ -21,6 +21,7 @@ import {
   tapsAfterHydration,
 } from '../support/browser/phone';
 import { launchBrowser, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 const ctx = setUpSiteAndBrowser();
 
@@ -50,7 +51,7 @@ const overlay = (p: Page) => p.getByRole('dialog', { name: navigation.overlayLab
 /** Opens a route and returns as soon as `control` is painted (visible), before hydration. */
 async function arriveAt(p: Page, path: string, control: (p: Page) => Locator): Promise<void> {
   await p.goto(siteUrl(path), { waitUntil: 'commit' });
-  await control(p).waitFor({ state: 'visible', timeout: 20_000 });
+  await control(p).waitFor({ state: 'visible', timeout: scaled(20_000) });
 }
 
 /** Taps like a finger, where the control is (scrolled to first if it is below the fold). */
@@ -71,7 +72,10 @@ async function clickInPlace(p: Page, control: Locator): Promise<void> {
 /** Lets the page's scripts go, and waits until the app has hydrated. */
 async function waitForHydration(p: Page): Promise<void> {
   heldScripts.get(p)?.();
-  await p.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+  await p.waitForSelector('html[data-client-ready]', {
+    state: 'attached',
+    timeout: scaled(30_000),
+  });
 }
 
 const musicButton = (p: Page) => p.getByRole('button', { name: hero.musicPlayLabel });
@@ -110,7 +114,7 @@ async function settledPlays(p: Page): Promise<void> {
       return plays.length > 0 && !plays.includes('pending');
     },
     undefined,
-    { timeout: 10_000 },
+    { timeout: scaled(10_000) },
   );
 }
 
@@ -131,7 +135,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
       const { page, errors } = await phonePage();
       await arriveAt(page, path, toggle);
       await tap(page, toggle(page));
-      await overlay(page).waitFor({ state: 'visible', timeout: 2_000 });
+      await overlay(page).waitFor({ state: 'visible', timeout: scaled(2_000) });
       expect(await tapsAfterHydration(page)).toEqual([false]);
       expect(await toggle(page).textContent()).toContain(navigation.closeLabel);
       const scroll = await page.evaluate(() => window.scrollY);
@@ -153,7 +157,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     await arriveAt(page, '/', toggle);
     await tap(page, toggle(page));
     const about = overlay(page).getByRole('link', { name: 'About Us' });
-    await about.waitFor({ state: 'visible', timeout: 2_000 });
+    await about.waitFor({ state: 'visible', timeout: scaled(2_000) });
     expect(await tapsAfterHydration(page)).toEqual([false]);
     // The link is tapped before hydration too (this page never hydrates before it leaves).
     await page.evaluate(() => {
@@ -163,7 +167,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     await tap(page, about);
     // The page it leads to loads as any page does.
     heldScripts.get(page)?.();
-    await page.waitForURL(siteUrl('/about'), { timeout: 20_000 });
+    await page.waitForURL(siteUrl('/about'), { timeout: scaled(20_000) });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.title()).toBe(pages.about.title);
     expect(errors).toEqual([]);
@@ -174,7 +178,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     await arriveAt(page, '/?utm_source=dribbble&utm_campaign=autumn', toggle);
     await tap(page, toggle(page));
     const contact = overlay(page).getByRole('link', { name: 'Contact Us' });
-    await contact.waitFor({ state: 'visible', timeout: 2_000 });
+    await contact.waitFor({ state: 'visible', timeout: scaled(2_000) });
     await page.evaluate(() => {
       if (document.documentElement.hasAttribute('data-client-ready'))
         throw new Error('The page hydrated before the link was tapped');
@@ -182,7 +186,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     await tap(page, contact);
     // 'commit', not the load event: this page's scripts are held too, and once its client
     // loader starts them (at the latest after clientStartDeadlineMs) the load event waits for them.
-    await page.waitForURL(siteUrl('/contact'), { waitUntil: 'commit', timeout: 20_000 });
+    await page.waitForURL(siteUrl('/contact'), { waitUntil: 'commit', timeout: scaled(20_000) });
     await waitForHydration(page);
     const source = await page.evaluate(() => sessionStorage.getItem('firstday.visit-source'));
     expect(JSON.parse(source ?? 'null')).toEqual({
@@ -241,7 +245,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     expect(await tapsAfterHydration(page)).toEqual([false]);
     await waitForHydration(page);
     const play = page.getByRole('button', { name: homeTeam.playLabel });
-    await play.waitFor({ timeout: 10_000 });
+    await play.waitFor({ timeout: scaled(10_000) });
     // Paused means the same person stays for longer than a rotation period.
     const person = page.getByTestId('team-person');
     const before = await person.textContent();
@@ -271,7 +275,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
             article.getAttribute('data-active') === 'true',
         ),
       first.title,
-      { timeout: 10_000 },
+      { timeout: scaled(10_000) },
     );
     // The visitor sees the overlay with "Check project" (it fades in).
     const check = tile.getByRole('link', { name: new RegExp(`^${workSection.checkProject}`) });
@@ -285,7 +289,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
         return overlay ? getComputedStyle(overlay).opacity === '1' : false;
       },
       first.title,
-      { timeout: 5_000 },
+      { timeout: scaled(5_000) },
     );
     expect(await check.isVisible()).toBe(true);
     expect(errors).toEqual([]);
@@ -303,10 +307,10 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
       p.getByRole('link', { name: new RegExp(`^${workSection.checkProject}: ${first.title}`) });
     await arriveAt(page, '/', (p) => p.getByRole('heading', { level: 3, name: first.title }));
     await check(page).scrollIntoViewIfNeeded();
-    const opened = context.waitForEvent('page', { timeout: 10_000 });
+    const opened = context.waitForEvent('page', { timeout: scaled(10_000) });
     await tap(page, check(page));
     const project = await opened;
-    await project.waitForURL(first.link, { timeout: 10_000 });
+    await project.waitForURL(first.link, { timeout: scaled(10_000) });
     expect(await tapsAfterHydration(page)).toEqual([false]);
     // The site itself stays where the visitor was.
     expect(new URL(page.url()).pathname).toBe('/');
@@ -324,7 +328,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     await waitForHydration(page);
     // The submit was replayed once hydrated: the form checked itself and says what is missing,
     // with the typed name kept and the page never left.
-    await page.getByText(contactPage.fields.email.required).waitFor({ timeout: 10_000 });
+    await page.getByText(contactPage.fields.email.required).waitFor({ timeout: scaled(10_000) });
     expect(await name(page).inputValue()).toBe('Ada Lovelace');
     expect(new URL(page.url()).search).toBe('');
     expect(errors).toEqual([]);
@@ -343,7 +347,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     expect(await tapsAfterHydration(page)).toEqual([false]);
     await waitForHydration(page);
     const thanks = page.getByRole('dialog', { name: contactPage.thankYouTitle });
-    await thanks.waitFor({ timeout: 20_000 });
+    await thanks.waitFor({ timeout: scaled(20_000) });
     // Confirmed only once stored, and the form is emptied for the next request.
     expect(await field(page, 'name').inputValue()).toBe('');
     expect(await field(page, 'email').inputValue()).toBe('');
@@ -362,7 +366,7 @@ describe('on a phone (4x CPU, 150 ms RTT, 1.6 Mbps), tapped at first paint', () 
     await page.waitForFunction(
       () => (document.querySelector('#contact-name') as HTMLInputElement | null)?.value === '',
       undefined,
-      { timeout: 10_000 },
+      { timeout: scaled(10_000) },
     );
     expect(errors).toEqual([]);
   });
@@ -403,7 +407,10 @@ describe('on a phone, below the first screen: tapped as soon as painted, before 
     // on any machine, as it does on a phone whose network is still bringing it.
     const teamCode = await holdFiles(page, /\/home-team\.[0-9a-f]{8}\.js$/);
     await page.goto(siteUrl('/'), { waitUntil: 'commit' });
-    await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 30_000 });
+    await page.waitForSelector('html[data-client-ready]', {
+      state: 'attached',
+      timeout: scaled(30_000),
+    });
     // The first screen is the app's; the showcase, far below it, is still the server's HTML and
     // its code has not been asked for.
     expect(await controlHydrated(page, 'team-pause')).toBe(false);
@@ -419,7 +426,9 @@ describe('on a phone, below the first screen: tapped as soon as painted, before 
     expect(teamCode.requested).toBe(true);
 
     teamCode.release();
-    await page.getByRole('button', { name: homeTeam.playLabel }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('button', { name: homeTeam.playLabel })
+      .waitFor({ timeout: scaled(15_000) });
     expect(await tapCounts(page)).toEqual({ captured: 1, replayed: 1 });
     expect(errors).toEqual([]);
   });
@@ -436,7 +445,7 @@ describe('on a phone, below the first screen: tapped as soon as painted, before 
     ).toBe(false);
     await tap(page, start(page));
     // 'commit': the new page's scripts are held as well (see the campaign landing's test).
-    await page.waitForURL(/\/contact$/, { waitUntil: 'commit', timeout: 15_000 });
+    await page.waitForURL(/\/contact$/, { waitUntil: 'commit', timeout: scaled(15_000) });
     await page.getByRole('heading', { level: 1, name: contactPage.heading }).waitFor();
     expect(errors).toEqual([]);
   });
@@ -455,7 +464,7 @@ describe('on a phone, below the first screen: tapped as soon as painted, before 
     await page.waitForFunction(
       () => (document.querySelector('#contact-name') as HTMLInputElement | null)?.value === '',
       undefined,
-      { timeout: 10_000 },
+      { timeout: scaled(10_000) },
     );
     expect(errors).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { hero, intro, services, team, teamSection, workSection } from 'remote-shared/content';
 import { openPage, siteUrl, setUpComposedSite, visit } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 const ctx = setUpComposedSite();
 
@@ -68,7 +69,7 @@ describe('Home', () => {
         return video !== null && !video.paused && video.currentTime > 0;
       },
       undefined,
-      { timeout: 10_000 },
+      { timeout: scaled(10_000) },
     );
     // (A video is fetched in ranges: one or more requests.)
     expect(requested.some((url) => /\/media\/hero\.\w+\.webm$/.test(url))).toBe(true);
@@ -114,7 +115,7 @@ describe('Home', () => {
     await ctx.page.waitForFunction(
       (before) => document.querySelector('[data-testid="team-person"] p')?.textContent !== before,
       first,
-      { timeout: 4500 },
+      { timeout: scaled(4500) },
     );
     const next = await person.locator('p').first().textContent();
     expect(names.indexOf(next ?? '')).toBe((names.indexOf(first ?? '') + 1) % names.length);

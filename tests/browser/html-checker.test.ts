@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { setUpSite, siteUrl } from '../support/browser/site';
-import { scaled } from '../support/time-factor';
 
 setUpSite();
 
@@ -30,34 +29,30 @@ interface CheckerMessage {
 const checkerLag =
   /animation-timeline|animation-range|view-timeline|scroll-timeline|\bview\(|\bscroll\(/;
 
-it(
-  'every route serves HTML the Nu HTML Checker finds no error in',
-  async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-vnu-'));
-    try {
-      const files = await Promise.all(
-        routes.map(async (route, index) => {
-          const response = await fetch(siteUrl(route));
-          const file = path.join(dir, `page-${index}.html`);
-          fs.writeFileSync(file, await response.text());
-          return { route, file };
-        }),
-      );
-      const { stdout, stderr } = await promisify(execFile)(
-        'java',
-        ['-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...files.map((f) => f.file)],
-        { maxBuffer: 64 * 1024 * 1024 },
-      );
-      const { messages } = JSON.parse(stderr || stdout) as { messages: CheckerMessage[] };
-      const routeOf = (url = '') => files.find((f) => url.endsWith(path.basename(f.file)))?.route;
-      const errors = messages
-        .filter((m) => m.type === 'error' || m.subType === 'fatal')
-        .filter((m) => !checkerLag.test(m.message))
-        .map((m) => `${routeOf(m.url)}: ${m.message} ${m.extract ?? ''}`);
-      expect(errors).toEqual([]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  },
-  scaled(120_000),
-);
+it('every route serves HTML the Nu HTML Checker finds no error in', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firstday-vnu-'));
+  try {
+    const files = await Promise.all(
+      routes.map(async (route, index) => {
+        const response = await fetch(siteUrl(route));
+        const file = path.join(dir, `page-${index}.html`);
+        fs.writeFileSync(file, await response.text());
+        return { route, file };
+      }),
+    );
+    const { stdout, stderr } = await promisify(execFile)(
+      'java',
+      ['-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...files.map((f) => f.file)],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const { messages } = JSON.parse(stderr || stdout) as { messages: CheckerMessage[] };
+    const routeOf = (url = '') => files.find((f) => url.endsWith(path.basename(f.file)))?.route;
+    const errors = messages
+      .filter((m) => m.type === 'error' || m.subType === 'fatal')
+      .filter((m) => !checkerLag.test(m.message))
+      .map((m) => `${routeOf(m.url)}: ${m.message} ${m.extract ?? ''}`);
+    expect(errors).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

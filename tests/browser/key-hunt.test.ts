@@ -12,6 +12,7 @@ import {
 } from '../support/browser/candidate-release';
 import { pollUntil } from '../support/browser/poll-until';
 import { ports, setUpSite, siteUrl } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 /**
  * A remote team's release whose server code hunts for the host's keys where a process can look:
@@ -118,7 +119,7 @@ describe("a remote's server code hunting for the host's keys", () => {
       { releases: { 'remote-home': releases.candidate }, audience: siteUrl('/') },
       600,
     );
-    const html = await pollUntil(60_000, async () => {
+    const html = await pollUntil(scaled(60_000), async () => {
       const answer = await fetch(siteUrl('/'), { headers: { cookie: `__session=p.${token}` } });
       const text = await answer.text();
       return answer.status === 200 && text.includes('data-key-hunt="hunted"') ? text : undefined;

@@ -8,6 +8,7 @@ import { releaseCommand } from '../support/browser/release-commands';
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl } from '../support/browser/site';
 import { pollUntil } from '../support/browser/poll-until';
 import { watchServerLog } from '../support/browser/server-log';
+import { scaled } from '../support/time-factor';
 
 /**
  * The live alarm: a remote-home release whose Home throws only in the browser (its server
@@ -73,7 +74,10 @@ async function visit(): Promise<string[]> {
   // A page that breaks shows its error screen, which still marks the page ready.
   const { page, errors } = await openPage(ctx.browser, { viewport: { width: 390, height: 844 } });
   await page.goto(siteUrl('/'), { waitUntil: 'load' });
-  await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 20_000 });
+  await page.waitForSelector('html[data-client-ready]', {
+    state: 'attached',
+    timeout: scaled(20_000),
+  });
   await page.waitForLoadState('networkidle');
   await page.goto('about:blank');
   await page.waitForTimeout(200);
@@ -100,7 +104,7 @@ it('raises a browser-only fault forced live within 5 minutes, with the rollback 
   );
   expect(forced).toMatchObject({ code: 0 });
   const promotedAt = Date.now();
-  await pollUntil(15_000, async () => {
+  await pollUntil(scaled(15_000), async () => {
     const html = await (await fetch(siteUrl('/'))).text();
     return html.includes(releases.manifestOf(releases.candidate)) ? true : undefined;
   });
@@ -108,7 +112,7 @@ it('raises a browser-only fault forced live within 5 minutes, with the rollback 
   for (let count = 0; count < visits; count++) await visit();
 
   // The render server judges after each flush (every half second here).
-  const [line] = await pollUntil(10_000, async () => {
+  const [line] = await pollUntil(scaled(10_000), async () => {
     const lines = alarmLines();
     return lines.length ? lines : undefined;
   });
@@ -155,7 +159,7 @@ it('raises a browser-only fault forced live within 5 minutes, with the rollback 
     { env },
   );
   expect(rollback).toMatchObject({ code: 0 });
-  await pollUntil(15_000, async () => {
+  await pollUntil(scaled(15_000), async () => {
     const html = await (await fetch(siteUrl('/'))).text();
     return html.includes(releases.manifestOf(releases.live)) ? true : undefined;
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { footer, navigation, pages } from 'remote-shared/content';
 import { siteUrl, setUpComposedSite, visit } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 const ctx = setUpComposedSite();
 
@@ -110,7 +111,7 @@ describe('the navigation overlay', () => {
     const expanded = (value: 'true' | 'false') =>
       toggle(ctx.page)
         .and(ctx.page.locator(`[aria-expanded="${value}"]`))
-        .waitFor({ timeout: 2_000 });
+        .waitFor({ timeout: scaled(2_000) });
     await expanded('true');
     await expect(toggle(ctx.page).textContent()).resolves.toContain(navigation.closeLabel);
     await clickToggleInPlace(ctx.page);
@@ -134,7 +135,7 @@ describe('the navigation overlay', () => {
     await ctx.page.waitForFunction(
       () => document.getElementById('site-menu')!.contains(document.activeElement),
       undefined,
-      { timeout: 1000 },
+      { timeout: scaled(1000) },
     );
     for (let i = 0; i < 15; i += 1) {
       await ctx.page.keyboard.press('Tab');

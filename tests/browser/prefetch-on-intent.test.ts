@@ -5,6 +5,7 @@
 import type { Page, Request } from 'playwright-core';
 import { footer, navigation } from 'remote-shared/content';
 import { ports, setUpComposedSite, visit } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 const ctx = setUpComposedSite({ viewport: { width: 390, height: 844 } });
 
@@ -28,7 +29,7 @@ it('fetches the pages of the menu when the menu opens, before any of its links i
   const requests = contactPageRequests(ctx.page);
   await ctx.page.waitForTimeout(500);
   expect(requests).toEqual([]);
-  const fetched = ctx.page.waitForRequest(isContactPageCode, { timeout: 5000 });
+  const fetched = ctx.page.waitForRequest(isContactPageCode, { timeout: scaled(5000) });
   await ctx.page.getByRole('button', { name: navigation.menuLabel }).click();
   await ctx.page.getByRole('dialog', { name: navigation.overlayLabel }).waitFor();
   await fetched;
@@ -40,7 +41,7 @@ it('fetches the page a link leads to when the pointer rests on the link', async 
   const requests = contactPageRequests(ctx.page);
   await ctx.page.waitForTimeout(500);
   expect(requests).toEqual([]);
-  const fetched = ctx.page.waitForRequest(isContactPageCode, { timeout: 5000 });
+  const fetched = ctx.page.waitForRequest(isContactPageCode, { timeout: scaled(5000) });
   await ctx.page
     .getByRole('contentinfo')
     .getByRole('link', { name: footer.contactLink.label })

@@ -10,6 +10,7 @@ import { publishBuild } from '../support/browser/release-commands';
 import { pollUntil } from '../support/browser/poll-until';
 import { treeRssMb } from '../support/browser/process-tree-rss';
 import { ports, setUpSite, siteUrl } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 /**
  * Previews for a whole studio: three reviewers, each on a set of their own, ask for every page
@@ -56,7 +57,7 @@ const ctx = setUpSite(() =>
 );
 
 beforeAll(async () => {
-  await pollUntil(30_000, async () =>
+  await pollUntil(scaled(30_000), async () =>
     (await fetch(siteUrl('/about'))).status === 200 ? true : undefined,
   );
 }, 40_000);

@@ -15,7 +15,6 @@ import { buildRemoteVariant } from '../support/browser/remote-variant';
 import { releaseDirWithLive } from '../support/browser/candidate-release';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { ports, setUpSite } from '../support/browser/site';
-import { scaled } from '../support/time-factor';
 
 /**
  * A release of remote-shared whose server build never finishes starting (its content module
@@ -47,7 +46,7 @@ beforeAll(async () => {
     ...env,
     FIRSTDAY_DIST: path.dirname(variant),
   });
-}, scaled(240_000));
+}, 240_000);
 
 // The site serves the release directory's remote-shared folder where remote-shared lives.
 setUpSite(() =>
@@ -60,56 +59,48 @@ setUpSite(() =>
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-it(
-  "the live set's render check passes well within the deadline",
-  async () => {
-    // The same check promote runs, timed alone: what the deadline leaves as headroom.
-    const started = Date.now();
-    const { stdout } = await run(
-      process.execPath,
-      [path.join(paths.serverDistOf('shell'), 'server.js'), '--check'],
-      {
-        env: {
-          ...process.env,
-          REMOTES_JSON: path.join(dir, 'remotes.json'),
-          STATIC_DIR: paths.distOf('shell'),
-          LOG_FORMAT: 'json',
-        },
-        timeout: deadlineMs,
+it("the live set's render check passes well within the deadline", async () => {
+  // The same check promote runs, timed alone: what the deadline leaves as headroom.
+  const started = Date.now();
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(paths.serverDistOf('shell'), 'server.js'), '--check'],
+    {
+      env: {
+        ...process.env,
+        REMOTES_JSON: path.join(dir, 'remotes.json'),
+        STATIC_DIR: paths.distOf('shell'),
+        LOG_FORMAT: 'json',
       },
-    );
-    const ms = Date.now() - started;
-    expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '')).toMatchObject({ ok: true });
-    expect(ms).toBeLessThan(deadlineMs / 2);
-    console.log(
-      `The live set's render check took ${(ms / 1000).toFixed(1)} s (deadline ${deadlineMs / 1000} s)`,
-    );
-  },
-  scaled(60_000),
-);
+      timeout: deadlineMs,
+    },
+  );
+  const ms = Date.now() - started;
+  expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '')).toMatchObject({ ok: true });
+  expect(ms).toBeLessThan(deadlineMs / 2);
+  console.log(
+    `The live set's render check took ${(ms / 1000).toFixed(1)} s (deadline ${deadlineMs / 1000} s)`,
+  );
+}, 60_000);
 
-it(
-  'promote of a release whose server build never starts exits non-zero within its check deadline, the pointer untouched',
-  async () => {
-    const pointer = fs.readFileSync(path.join(dir, 'remotes.json'), 'utf8');
-    // Past the deadline and a margin (Node starting, the manifests fetched), the test gives up.
-    const result = await releaseCommand('promote.mjs', [`remote-shared@${hung}`, '--to', dir], {
-      env,
-      timeoutMs: deadlineMs + 60_000,
-    });
-    expect(result.code).toBe(1);
-    expect(result.out).toContain('Not promoted: the candidate failed its checks.');
-    // The check keeps the render server's worker start deadline itself, within its backstop.
-    expect(result.out).toContain(
-      `its render worker did not start (the render server allows ${startDeadlineMs / 1000} s)`,
-    );
-    expect(result.out).toContain(`render worker not ready within ${startDeadlineMs} ms`);
-    expect(result.ms).toBeLessThan(deadlineMs + 30_000);
-    expect(fs.readFileSync(path.join(dir, 'remotes.json'), 'utf8')).toBe(pointer);
-    // What the closing note quotes.
-    console.log(
-      `promote of a release whose server build never starts: exit ${result.code} after ${(result.ms / 1000).toFixed(1)} s (check deadline ${deadlineMs / 1000} s)`,
-    );
-  },
-  scaled(180_000),
-);
+it('promote of a release whose server build never starts exits non-zero within its check deadline, the pointer untouched', async () => {
+  const pointer = fs.readFileSync(path.join(dir, 'remotes.json'), 'utf8');
+  // Past the deadline and a margin (Node starting, the manifests fetched), the test gives up.
+  const result = await releaseCommand('promote.mjs', [`remote-shared@${hung}`, '--to', dir], {
+    env,
+    timeoutMs: deadlineMs + 60_000,
+  });
+  expect(result.code).toBe(1);
+  expect(result.out).toContain('Not promoted: the candidate failed its checks.');
+  // The check keeps the render server's worker start deadline itself, within its backstop.
+  expect(result.out).toContain(
+    `its render worker did not start (the render server allows ${startDeadlineMs / 1000} s)`,
+  );
+  expect(result.out).toContain(`render worker not ready within ${startDeadlineMs} ms`);
+  expect(result.ms).toBeLessThan(deadlineMs + 30_000);
+  expect(fs.readFileSync(path.join(dir, 'remotes.json'), 'utf8')).toBe(pointer);
+  // What the closing note quotes.
+  console.log(
+    `promote of a release whose server build never starts: exit ${result.code} after ${(result.ms / 1000).toFixed(1)} s (check deadline ${deadlineMs / 1000} s)`,
+  );
+}, 180_000);

@@ -13,6 +13,7 @@ import { releaseCommand } from '../support/browser/release-commands';
 import { pollUntil } from '../support/browser/poll-until';
 import { watchServerLog } from '../support/browser/server-log';
 import { launchBrowser, ports, setUpSite, siteUrl } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 /**
  * Bad releases of remote-home, as its team might ship them, each refused by a plain `promote`
@@ -181,7 +182,7 @@ describe('a rollback to a set that was live before', () => {
     // A release forced live (it renders; only its types are wrong; the walk is not this test's
     // subject)…
     expect((await promote(`remote-home@${needsProp}`, '--force', '--skip-browser')).code).toBe(0);
-    await pollUntil(10_000, async () =>
+    await pollUntil(scaled(10_000), async () =>
       (await homeHtml()).includes(releases.manifestOf(needsProp)) ? true : undefined,
     );
     // …and the rollback, timed from the command to the first page rendered with the live set.
@@ -191,7 +192,7 @@ describe('a rollback to a set that was live before', () => {
     expect(rollback.out).toContain('(rollback)');
     expect(rollback.out).toContain('This set was live before and passed its checks then');
     expect(rollback.out).not.toContain('every route rendered with it');
-    await pollUntil(5_000, async () =>
+    await pollUntil(scaled(5_000), async () =>
       (await homeHtml()).includes(releases.manifestOf(releases.live)) ? true : undefined,
     );
     const servedMs = Date.now() - started;
@@ -239,7 +240,7 @@ describe('the renamed release forced live (its Home module missing)', () => {
     const forced = await promote(`remote-home@${renamed}`, '--force', '--skip-browser');
     expect(forced).toMatchObject({ code: 0 });
     // The render server reads the new pointer within its poll, then fails to load Home.
-    await pollUntil(10_000, async () => {
+    await pollUntil(scaled(10_000), async () => {
       await homeHtml();
       return missingModuleLines().length > 0 ? true : undefined;
     });
@@ -276,17 +277,17 @@ describe('the renamed release forced live (its Home module missing)', () => {
       await page
         .getByRole('banner')
         .getByRole('link', { name: navigation.logoLabel })
-        .click({ timeout: 15_000 });
+        .click({ timeout: scaled(15_000) });
       await page.waitForURL(siteUrl('/'));
       const unavailable = page.getByRole('alert').filter({ hasText: errors.unavailableTitle });
-      await unavailable.waitFor({ timeout: 15_000 });
+      await unavailable.waitFor({ timeout: scaled(15_000) });
       await expect(
         unavailable.getByRole('button', { name: errors.retryLabel }).isVisible(),
       ).resolves.toBe(true);
       await expect(page.getByRole('banner').isVisible()).resolves.toBe(true);
       await expect(page.getByText(footer.heading).isVisible()).resolves.toBe(true);
       // The page's field data reports the load that failed, by the remote's alias.
-      const beacon = await pollUntil(15_000, async () =>
+      const beacon = await pollUntil(scaled(15_000), async () =>
         serverLog
           .lines()
           .find(
@@ -305,7 +306,7 @@ describe('the renamed release forced live (its Home module missing)', () => {
     // A fresh render server has no last good render.
     await ctx.site.stop('shell');
     await ctx.site.start('shell');
-    const answer = await pollUntil(10_000, async () => {
+    const answer = await pollUntil(scaled(10_000), async () => {
       const response = await fetch(siteUrl('/'));
       return response.status === 503 ? response : undefined;
     });

@@ -8,6 +8,7 @@ import stack from '../../tools/stack/stack.cjs';
 import { buildRemoteVariant } from '../support/browser/remote-variant';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { openPage, ports, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 const script = (name: string) => path.join(paths.repoRoot, 'tools', 'release', name);
 
@@ -143,7 +144,7 @@ describe('releases of remote-home', () => {
     expect((await promote(`remote-home@${v2}`)).code).toBe(0);
     expect(await serverHtmlWithin(10_000, (html) => html.includes(marker))).toContain(marker);
     await visit(page, '/');
-    await page.getByText(marker).waitFor({ timeout: 10_000 });
+    await page.getByText(marker).waitFor({ timeout: scaled(10_000) });
     expect(await listed()).toMatch(new RegExp(`\\* ${v2.replace(/[+.]/g, '\\$&')}\\s.*live`));
 
     // The rollback is the same step, to the version that was live before.

@@ -28,6 +28,7 @@ import { treeRssMb } from '../support/browser/process-tree-rss';
 import { watchServerLog } from '../support/browser/server-log';
 import { setUpSite, siteUrl, startSite } from '../support/browser/site';
 import { median } from '../../tools/bench/figures.cjs';
+import { scaled } from '../support/time-factor';
 
 /**
  * The render server against hostile links and misbehaving releases, over the production build:
@@ -84,7 +85,7 @@ afterAll(() => fs.rmSync(releases.dir, { recursive: true, force: true }));
 
 // The live set's workers have started (a start that failed under load is tried again).
 beforeAll(async () => {
-  await pollUntil(30_000, async () =>
+  await pollUntil(scaled(30_000), async () =>
     (await fetch(siteUrl('/about'))).status === 200 ? true : undefined,
   );
 }, 40_000);
@@ -263,7 +264,7 @@ describe('canary cohorts', () => {
     });
     const laneOf = (html: string) => /"lane":"(\w+)"/.exec(html)?.[1];
     // Served once the server has read it: a visitor drawn into the canary gets its pages.
-    await pollUntil(20_000, async () => {
+    await pollUntil(scaled(20_000), async () => {
       const { text } = await timed(siteUrl('/'), {
         headers: { cookie: `__session=${cohortCookie('c', id)}` },
       });
@@ -296,7 +297,7 @@ describe('a release whose Home render spins', () => {
     const live = pointer();
     log.clear();
     writePointer({ ...live, 'remote-home': releases.manifestOf(releases.candidate) });
-    await pollUntil(20_000, async () =>
+    await pollUntil(scaled(20_000), async () =>
       log
         .lines()
         .some(
@@ -378,7 +379,7 @@ describe('a remote whose server build never finishes starting', () => {
     const rollback = copies[1] ?? '';
     const written = Date.now();
     writePointer({ ...live, 'remote-home': releases.manifestOf(rollback) });
-    await pollUntil(15_000, async () =>
+    await pollUntil(scaled(15_000), async () =>
       (await timed(siteUrl('/about'))).text.includes(`/${rollback}/`) ? true : undefined,
     );
     const servedAfter = Date.now() - written;

@@ -13,6 +13,7 @@ import { clearAccounts, createAccount } from '../support/browser/staff-accounts'
 import { emulator, openPage, setUpSiteAndBrowser, visit } from '../support/browser/site';
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
 import { median } from '../../tools/bench/figures.cjs';
+import { scaled } from '../support/time-factor';
 
 /**
  * The inbox with 5,000 stored requests: the newest page first (live), "Load more", search and
@@ -121,7 +122,9 @@ it('shows the newest page first, loads more on demand, searches and filters all 
   await page.getByLabel(staffInbox.signIn.password).fill(staff.password);
   const signedIn = Date.now();
   await page.getByRole('button', { name: staffInbox.signIn.submit, exact: true }).click();
-  await cards(page).first().waitFor({ timeout: 30_000 });
+  await cards(page)
+    .first()
+    .waitFor({ timeout: scaled(30_000) });
   const countLine = page.locator('main p[role="status"]').first();
   await eventually(() => countLine.innerText(), staffInbox.newest(notSpamAmong(pageSize), notSpam));
   const afterSignIn = Date.now() - signedIn;
@@ -136,14 +139,14 @@ it('shows the newest page first, loads more on demand, searches and filters all 
     const firstCard = await page.waitForFunction(
       () => (document.querySelector('main article') ? performance.now() : null),
       null,
-      { timeout: 20_000, polling: 'raf' },
+      { timeout: scaled(20_000), polling: 'raf' },
     );
     runs.push(Math.round((await firstCard.jsonValue()) as number));
     // ...and the line that counts every request (an aggregate count over all of them).
     const counted = await page.waitForFunction(
       (text) => (document.body.innerText.includes(text) ? performance.now() : null),
       staffInbox.newest(notSpamAmong(pageSize), notSpam),
-      { timeout: 20_000, polling: 'raf' },
+      { timeout: scaled(20_000), polling: 'raf' },
     );
     countRuns.push(Math.round((await counted.jsonValue()) as number));
   }
@@ -188,21 +191,25 @@ it('shows the newest page first, loads more on demand, searches and filters all 
   const received = await bytesReceived(page);
   const searched = Date.now();
   await search.fill('needle');
-  await page.getByRole('heading', { level: 3, name: needle.name }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('heading', { level: 3, name: needle.name })
+    .waitFor({ timeout: scaled(30_000) });
   const searchMs = Date.now() - searched;
   const searchBytes = received.total();
   expect(await cards(page).count()).toBe(1);
   expect(await arrivalNotice(page)).toBe('');
-  await page.getByText(staffInbox.results(1, 1), { exact: true }).waitFor({ timeout: 5000 });
+  await page
+    .getByText(staffInbox.results(1, 1), { exact: true })
+    .waitFor({ timeout: scaled(5000) });
   console.log('Search:', JSON.stringify({ searchMs, firstScreen, searchBytes }));
   // Fewer bytes than the messages of all requests alone would take: nothing like every request
   // was downloaded.
   const messageBytes = total * 'Request number 1234: a new site, please.'.length;
   expect(searchBytes).toBeLessThan(messageBytes / 4);
   // Only the two pages shown are loaded in full: the full pass is a step of its own.
-  await page.getByText(staffInbox.searchCovers(2 * pageSize)).waitFor({ timeout: 5000 });
+  await page.getByText(staffInbox.searchCovers(2 * pageSize)).waitFor({ timeout: scaled(5000) });
   const searchEverything = page.getByRole('button', { name: staffInbox.searchEverything(total) });
-  await searchEverything.waitFor({ timeout: 5000 });
+  await searchEverything.waitFor({ timeout: scaled(5000) });
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   if (process.env.STAFF_SCALE_REPORT) {
@@ -218,11 +225,17 @@ it('shows the newest page first, loads more on demand, searches and filters all 
   // A word only a message holds is found once the full pass is asked for.
   const heapSearch = await heapMb(page);
   await search.fill('number 4999');
-  await page.getByText(staffInbox.results(0, 0), { exact: true }).waitFor({ timeout: 5000 });
+  await page
+    .getByText(staffInbox.results(0, 0), { exact: true })
+    .waitFor({ timeout: scaled(5000) });
   await searchEverything.click();
-  await page.getByRole('heading', { level: 3, name: needle.name }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('heading', { level: 3, name: needle.name })
+    .waitFor({ timeout: scaled(30_000) });
   expect(await cards(page).count()).toBe(1);
-  await page.getByText(staffInbox.results(1, 1), { exact: true }).waitFor({ timeout: 5000 });
+  await page
+    .getByText(staffInbox.results(1, 1), { exact: true })
+    .waitFor({ timeout: scaled(5000) });
   expect(await searchEverything.count()).toBe(0);
   // Every request is loaded once the full pass was asked for: the heap then.
   const heapAll = await heapMb(page);
@@ -248,17 +261,17 @@ it('shows the newest page first, loads more on demand, searches and filters all 
 
   // Cleared, with every request still loaded until the listener narrows again: the list
   // renders the pages asked for, not thousands of cards, and answers at once.
-  await search.fill('', { timeout: 5000 });
+  await search.fill('', { timeout: scaled(5000) });
   expect(await cards(page).count()).toBeLessThanOrEqual(2 * pageSize);
   // Words only messages hold: the loaded pages answer at once; the full pass then finds the
   // newest matches of all requests, a page at a time.
-  await search.fill('Request number', { timeout: 5000 });
+  await search.fill('Request number', { timeout: scaled(5000) });
   await eventually(() => cards(page).count(), notSpamAmong(2 * pageSize));
   await searchEverything.click();
   await eventually(() => cards(page).count(), 2 * pageSize);
   await page.getByRole('button', { name: staffInbox.loadMore(pageSize) }).click();
   await eventually(() => cards(page).count(), 3 * pageSize);
-  await search.fill('', { timeout: 5000 });
+  await search.fill('', { timeout: scaled(5000) });
 
   // A campaign chosen: the line counts the campaign's requests, not All's, in one number format.
   const campaign = page.getByLabel(staffInbox.tools.campaign, { exact: true });

@@ -18,6 +18,7 @@ import {
   setUpStaffInbox,
   staffAccounts,
 } from '../support/browser/staff-inbox-harness';
+import { scaled } from '../support/time-factor';
 
 /**
  * What a staff member can trust (issue 42, points 1-4): nothing typed is cut, a conflict is
@@ -145,7 +146,7 @@ describe('a conflict is told the first time', () => {
     await second
       .getByRole('alert')
       .filter({ hasText: staffInbox.lead.noteConflict(ada.email) })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: scaled(20_000) });
     expect(await second.getByText(staffInbox.lead.noteFailed).count()).toBe(0);
     await second.getByText('Ada: they want a shop', { exact: true }).waitFor();
     expect((await stored())?.note).toBe('Ada: they want a shop');
@@ -210,7 +211,7 @@ describe('a draft outlives a sign-out', () => {
       '--project',
       emulator.projectId,
     ]);
-    await page.getByText(staffInbox.revoked).waitFor({ timeout: 10_000 });
+    await page.getByText(staffInbox.revoked).waitFor({ timeout: scaled(10_000) });
 
     // Another account on the same device: offered nothing, and nothing saved under it.
     await signInAsStaff(page, bo);

@@ -20,6 +20,7 @@ import {
   setUpStaffInbox,
   staffAccounts,
 } from '../support/browser/staff-inbox-harness';
+import { scaled } from '../support/time-factor';
 
 /**
  * Staff never lose work (issue 32): a note pasted with direction marks, two staff on one note,
@@ -80,7 +81,7 @@ describe('typed work is never lost', () => {
     await page
       .getByRole('alert')
       .filter({ hasText: staffInbox.lead.noteFailed })
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: scaled(60_000) });
     expect(await note.inputValue()).toBe('Budget confirmed: 20k');
     expect((await stored())?.note).toBeUndefined();
     // Back online, the same text is saved.
@@ -212,7 +213,7 @@ describe('revocation and who a change is by', () => {
       '--project',
       emulator.projectId,
     ]);
-    await page.getByText(staffInbox.revoked).waitFor({ timeout: 10_000 });
+    await page.getByText(staffInbox.revoked).waitFor({ timeout: scaled(10_000) });
     const signedOutAfter = Date.now() - started;
     expect(signedOutAfter).toBeLessThan(10_000);
     await page.getByLabel(staffInbox.signIn.email).waitFor();

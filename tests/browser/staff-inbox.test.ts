@@ -19,6 +19,7 @@ import {
 import { emulator, openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
 import { collections } from '../../platform/contact-request/contact-schema.cjs';
 import { eventually } from '../support/browser/staff-inbox-harness';
+import { scaled } from '../support/time-factor';
 
 // Two browsers at once, a federated page, Firebase Auth and a live listener: seconds per step.
 jest.setTimeout(60_000);
@@ -268,7 +269,7 @@ describe('the staff inbox', () => {
     });
     await sendThroughContact(ada);
     const adaCard = card(page, ada.Name);
-    await adaCard.waitFor({ timeout: 15_000 });
+    await adaCard.waitFor({ timeout: scaled(15_000) });
     expect(reloaded).toBe(false);
     await page
       .getByRole('status')
@@ -523,7 +524,7 @@ describe('the staff inbox', () => {
       .waitForFunction(
         (label) => document.activeElement?.getAttribute('aria-label') === label,
         neighbour,
-        { timeout: 5000 },
+        { timeout: scaled(5000) },
       )
       .catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(

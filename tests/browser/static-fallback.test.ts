@@ -1,6 +1,7 @@
 import { aboutPage } from 'remote-shared/about-content';
 import { navigation, pages } from 'remote-shared/content';
 import { openPage, setUpSiteAndBrowser, siteUrl, visit } from '../support/browser/site';
+import { scaled } from '../support/time-factor';
 
 // The shell's static build on a plain static host (no render server): the client renders the
 // site from remotes.json, as it did before server rendering.
@@ -16,7 +17,7 @@ it('still works client-rendered from the static build alone', async () => {
   await page.waitForURL(siteUrl('/'));
   // The URL changes before the home page has set its title: wait for it rather than race it.
   await page.waitForFunction((title) => document.title === title, pages.home.title, {
-    timeout: 10_000,
+    timeout: scaled(10_000),
   });
   expect(errors).toEqual([]);
   await page.context().close();

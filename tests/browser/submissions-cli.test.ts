@@ -6,13 +6,12 @@ import type { Page } from 'playwright-core';
 import { contactPage } from 'remote-shared/contact-content';
 import { emulator, openPage, setUpSiteAndBrowser, visit } from '../support/browser/site';
 import { clearEmulator } from '../support/emulators/firestore';
-import { scaled } from '../support/time-factor';
 
 const run = promisify(execFile);
 const cli = path.join(__dirname, '../../tools/submissions/submissions.mjs');
 
 // A browser, a federated page and the emulator: seconds per test on a busy machine.
-jest.setTimeout(scaled(30_000));
+jest.setTimeout(30_000);
 
 beforeAll(async () => {
   await clearEmulator(emulator.projectId);

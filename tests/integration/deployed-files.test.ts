@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import paths from '../../tools/stack/paths.cjs';
-import { scaled } from '../support/time-factor';
 
 /**
  * What a production build puts in dist is what gets deployed: no source maps (they carry the
@@ -25,7 +24,7 @@ beforeAll(async () => {
       env: { ...process.env, FIRSTDAY_DIST: out },
     },
   );
-}, scaled(180_000));
+}, 180_000);
 
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 

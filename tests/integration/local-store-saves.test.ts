@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import emulatorLib from '../../tools/emulators/firestore-emulator.cjs';
 import { deadPort } from '../support/servers/unanswering-servers';
-import { scaled } from '../support/time-factor';
 
 /**
  * The local store's saves (npm start keeps the emulator's data in .data/) against the real
@@ -96,58 +95,54 @@ function filesNamed(dir: string, pattern: RegExp) {
 describe('saving the local store', () => {
   // One emulator start per image besides the three of its own, each up to about 20 s on a busy
   // 2-core machine: more than the default bound (it failed at 66 s with a core busy).
-  it(
-    'keeps the last good save whatever step a save is interrupted at',
-    async () => {
-      const persistTo = path.join(work, 'state', 'firestore');
-      const first = await start(persistTo);
-      await write(first, 'first');
-      await first.stop();
+  it('keeps the last good save whatever step a save is interrupted at', async () => {
+    const persistTo = path.join(work, 'state', 'firestore');
+    const first = await start(persistTo);
+    await write(first, 'first');
+    await first.stop();
 
-      const second = await start(persistTo);
-      await write(second, 'second');
+    const second = await start(persistTo);
+    await write(second, 'second');
 
-      // Record the folder as a crash would leave it just before every change the save makes on
-      // disk: each image is what the next start would find after a kill at that moment.
-      const images: string[] = [];
-      let capturing = false;
-      const state = path.dirname(persistTo);
-      const capture = () => {
-        if (capturing) return;
-        capturing = true;
-        const image = path.join(work, `image-${images.length}`);
-        fs.cpSync(state, image, { recursive: true });
-        images.push(image);
-        capturing = false;
-      };
-      const spies = (
-        ['rmSync', 'renameSync', 'writeFileSync', 'unlinkSync', 'rmdirSync'] as const
-      ).map((name) => {
-        const original = fs[name] as (...args: unknown[]) => unknown;
-        return jest.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
-          if (String(args[0]).startsWith(state)) capture();
-          return original.apply(fs, args);
-        }) as never);
+    // Record the folder as a crash would leave it just before every change the save makes on
+    // disk: each image is what the next start would find after a kill at that moment.
+    const images: string[] = [];
+    let capturing = false;
+    const state = path.dirname(persistTo);
+    const capture = () => {
+      if (capturing) return;
+      capturing = true;
+      const image = path.join(work, `image-${images.length}`);
+      fs.cpSync(state, image, { recursive: true });
+      images.push(image);
+      capturing = false;
+    };
+    const spies = (
+      ['rmSync', 'renameSync', 'writeFileSync', 'unlinkSync', 'rmdirSync'] as const
+    ).map((name) => {
+      const original = fs[name] as (...args: unknown[]) => unknown;
+      return jest.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
+        if (String(args[0]).startsWith(state)) capture();
+        return original.apply(fs, args);
+      }) as never);
+    });
+    try {
+      await second.stop();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(images.length).toBeGreaterThan(0);
+
+    for (const image of images) {
+      const found = await idsAfterRestart(path.join(image, 'firestore'));
+      // Before the new copy is complete a start finds the last save; never less.
+      expect({ image: path.basename(image), found }).toEqual({
+        image: path.basename(image),
+        found: expect.arrayContaining(['first']),
       });
-      try {
-        await second.stop();
-      } finally {
-        for (const spy of spies) spy.mockRestore();
-      }
-      expect(images.length).toBeGreaterThan(0);
-
-      for (const image of images) {
-        const found = await idsAfterRestart(path.join(image, 'firestore'));
-        // Before the new copy is complete a start finds the last save; never less.
-        expect({ image: path.basename(image), found }).toEqual({
-          image: path.basename(image),
-          found: expect.arrayContaining(['first']),
-        });
-      }
-      expect(await idsAfterRestart(persistTo)).toEqual(['first', 'second']);
-    },
-    scaled(300_000),
-  );
+    }
+    expect(await idsAfterRestart(persistTo)).toEqual(['first', 'second']);
+  }, 300_000);
 
   it('starts from the newest sound copy and says loudly which copy is damaged (empty data file)', async () => {
     const persistTo = path.join(work, 'firestore');

@@ -51,7 +51,7 @@ afterAll(() => {
 
 const npmStart = () => npmStartIn(work, started);
 // Two starts of the whole stack, each up to 150 s on a busy 2-core machine.
-jest.setTimeout(scaled(400_000));
+jest.setTimeout(400_000);
 
 type Value = Record<string, unknown>;
 type Fields = Record<string, unknown>;
@@ -157,7 +157,7 @@ describe('npm start runs the notification function', () => {
 
       const spamSent = Date.now();
       await sendRequest('SpamRequest00000001', spamMessage);
-      const spam = await pollUntil(10_000, async () =>
+      const spam = await pollUntil(scaled(10_000), async () =>
         (await spamView()).find((request) => request.id === 'SpamRequest00000001'),
       );
       const spamMs = Date.now() - spamSent;
@@ -165,7 +165,7 @@ describe('npm start runs the notification function', () => {
 
       const normalSent = Date.now();
       await sendRequest('NormalRequest000001', 'We need a new website for our engines.');
-      const mail = await pollUntil(10_000, () => read('mail/NormalRequest000001'));
+      const mail = await pollUntil(scaled(10_000), () => read('mail/NormalRequest000001'));
       const mailMs = Date.now() - normalSent;
       expect(mail.to).toBe('info@firstday.studio');
       expect(mail.replyTo).toBe('ada.normalrequest000001@example.com');
@@ -173,7 +173,9 @@ describe('npm start runs the notification function', () => {
         'New project request: Ada NormalRequest000001 (Analytical Engines)',
       );
       // The sender's confirmation is queued too (AUTOREPLY is on locally).
-      const autoreply = await pollUntil(10_000, () => read('mail/autoreply-NormalRequest000001'));
+      const autoreply = await pollUntil(scaled(10_000), () =>
+        read('mail/autoreply-NormalRequest000001'),
+      );
       expect(autoreply.to).toBe('ada.normalrequest000001@example.com');
       expect(await spamView()).toHaveLength(1);
       console.log(`Spam view after ${spamMs} ms; notification mail after ${mailMs} ms`);
@@ -209,7 +211,7 @@ describe('npm start runs the notification function', () => {
         },
       );
       expect(rescue.status).toBe(200);
-      await pollUntil(10_000, () => read('mail/SpamRequest00000001'));
+      await pollUntil(scaled(10_000), () => read('mail/SpamRequest00000001'));
       const queued = [
         'NormalRequest000001',
         'SpamRequest00000001',
@@ -227,7 +229,7 @@ describe('npm start runs the notification function', () => {
     stack = await npmStart();
     try {
       await sendRequest('LaterRequest0000001', 'A second project, after the restart.');
-      await pollUntil(10_000, () => read('mail/LaterRequest0000001'));
+      await pollUntil(scaled(10_000), () => read('mail/LaterRequest0000001'));
       await within(scaled(5_000), async () => mailLines(stack.output()).length === 2);
       expect(mailLines(stack.output()).map((line) => line.split(' ')[1])).toEqual([
         'mail/LaterRequest0000001',

@@ -49,7 +49,7 @@ afterAll(() => {
 
 const npmStart = (until?: string) => npmStartIn(work, started, until);
 // Each test starts the whole stack once or twice: up to 150 s each on a busy 2-core machine.
-jest.setTimeout(scaled(400_000));
+jest.setTimeout(400_000);
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {

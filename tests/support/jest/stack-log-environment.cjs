@@ -4,11 +4,16 @@
  * the local function) as children. Their lines go to a file per test file, not to the test
  * output: a passing run stays short, and a failing test prints what the servers said while it
  * ran (and where the whole log is).
+ *
+ * Every test's and hook's time bound is a base figure times this file's time factor
+ * (tools/test/time-factor.cjs), applied here as each starts: a literal `it(…, 120_000)` is as
+ * safe on a busy machine as jest's default, and no test can forget to scale its own.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
 const { logLinesSince, logSize } = require('./stack-log.cjs');
+const { timeFactor } = require('../../../tools/test/time-factor.cjs');
 
 /** What a failing test prints of the servers' log at most: its last lines. */
 const shownLines = 120;
@@ -34,15 +39,28 @@ class StackLogEnvironment extends TestEnvironment {
     this.global.__stackLogFile = this.logFile;
     /** Where the log stood when the running test (or hook) started. */
     this.from = 0;
+    // Measured as the file starts; the tests' own waits read it through `scaled(ms)`.
+    this.factor = timeFactor();
+    this.global.process.env.TEST_TIME_FACTOR = String(this.factor);
+    /** Tests and hooks whose bound is already scaled (a beforeEach starts once per test). */
+    this.scaledBounds = new WeakSet();
   }
 
   /**
-   * The test events this needs (jest-circus's Event, narrowed to what is read here).
-   * @param {{ name: string; test?: { name: string; errors: unknown[] }; hook?: { type: string } }} event
+   * The test events this needs (jest-circus's Event and State, narrowed to what is read here).
+   * Both events are awaited before jest reads the bound.
+   * @param {{ name: string; test?: Bounded & { name: string; errors: unknown[] }; hook?: Bounded & { type: string } }} event
+   * @param {{ testTimeout: number }} state
    */
-  handleTestEvent(event) {
-    if (event.name === 'test_start' || event.name === 'hook_start')
+  handleTestEvent(event, state) {
+    if (event.name === 'test_start' || event.name === 'hook_start') {
       this.from = logSize(this.logFile);
+      const bounded = event.test ?? event.hook;
+      if (bounded && !this.scaledBounds.has(bounded)) {
+        this.scaledBounds.add(bounded);
+        bounded.timeout = Math.round((bounded.timeout || state.testTimeout) * this.factor);
+      }
+    }
     if (event.name === 'test_done' && event.test && event.test.errors.length > 0)
       this.show(event.test.name);
     if (event.name === 'hook_failure') this.show(`${event.hook?.type ?? 'a'} hook`);
@@ -63,5 +81,7 @@ class StackLogEnvironment extends TestEnvironment {
     );
   }
 }
+
+/** @typedef {{ timeout?: number }} Bounded a test or hook: its own bound, if it set one */
 
 module.exports = StackLogEnvironment;
