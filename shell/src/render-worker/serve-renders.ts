@@ -1,11 +1,15 @@
 import { renderRoute } from './render-route';
+import { warmPages } from './warm-pages';
 import type {
   RenderRequest,
   RendererSetup,
   WorkerMessage,
 } from '../../../platform/render-protocol/worker-protocol';
 
-/** Answers render requests, one message each, once the chrome's remote has loaded. */
+/**
+ * Answers render requests, one message each, once the chrome's remote has loaded; the pages
+ * start loading then too.
+ */
 export function serveRenders(
   setup: RendererSetup,
   onRequest: (listener: (request: RenderRequest) => void) => void,
@@ -23,4 +27,5 @@ export function serveRenders(
     );
   });
   post({ type: 'ready' });
+  warmPages(setup);
 }
