@@ -36,10 +36,34 @@ function rssKbOf(pid: number): number {
   }
 }
 
+/** The resident memory (MB) of a process and of each process under it, by process id. */
+function rssByProcessMb(pid: number): Map<number, number> {
+  return new Map([pid, ...descendantsOf(pid)].map((each) => [each, rssKbOf(each) / 1024]));
+}
+
 /**
- * The resident memory (MB) of a process and every process under it: the render server with its
- * render workers, which are processes of their own.
+ * Resident memory (MB) from the kernel, sampled every 50 ms: each process's peak, for the
+ * render server and its render workers (processes of their own).
  */
-export function treeRssMb(pid: number): number {
-  return [pid, ...descendantsOf(pid)].reduce((sum, each) => sum + rssKbOf(each), 0) / 1024;
+export function samplePeaks(pid: number) {
+  const before = rssByProcessMb(pid);
+  const peaks = new Map(before);
+  const sample = () => {
+    for (const [each, mb] of rssByProcessMb(pid))
+      peaks.set(each, Math.max(peaks.get(each) ?? 0, mb));
+  };
+  const timer = setInterval(sample, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      // The processes started meanwhile: the workers started for previews.
+      const previews = [...peaks.keys()].filter((each) => !before.has(each));
+      return {
+        previewPeaksMb: previews.map((each) => peaks.get(each)!),
+        /** The render server's own process (not its workers): then, and at its peak. */
+        serverMb: { before: before.get(pid) ?? 0, peak: peaks.get(pid) ?? 0 },
+      };
+    },
+  };
 }
