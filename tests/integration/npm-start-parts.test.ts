@@ -196,14 +196,14 @@ describe('npm start when one of its parts stops', () => {
 });
 
 describe('npm start told to stop while it is still starting', () => {
-  it('leaves none of the parts it started running', async () => {
-    // The remotes listen before the render server and the function have started: a SIGTERM to
-    // npm start alone (a process manager's stop, not a terminal's Ctrl-C to the whole group)
-    // arrives while the rest of the stack is still starting.
+  it('leaves none of the parts it started running, stopped through npm', async () => {
+    // A process manager's stop: a SIGTERM to the process it started (npm), not a terminal's
+    // Ctrl-C to the whole group, while the rest of the stack is still starting (the remotes
+    // listen before the render server and the function have started). npm passes it to the
+    // shell that runs the script, which ends without passing it on.
     const stack = await npmStart('[remote-shared] running (pid');
-    const script = descendantPid(stack.child.pid!, 'tools/start/start.mjs');
-    expect(script).toBeGreaterThan(0);
-    process.kill(script!, 'SIGTERM');
+    expect(descendantPid(stack.child.pid!, 'tools/start/start.mjs')).toBeGreaterThan(0);
+    process.kill(stack.child.pid!, 'SIGTERM');
     await exited(stack.child);
     const parts = [...stack.output().matchAll(/\] running \(pid (\d+)\)/g)].map(([, pid]) =>
       Number(pid),

@@ -37,9 +37,12 @@ function isShuttingDown() {
   return shuttingDown;
 }
 
+/** How often a script looks whether what started it has ended. */
+const parentCheckMs = 1000;
+
 /**
  * Stops in order (the cleanups, such as saving the emulators' data, run first) on Ctrl-C, a
- * closed terminal, SIGTERM, and on an error nothing else caught.
+ * closed terminal, SIGTERM, when what started it ends, and on an error nothing else caught.
  */
 function stopOnSignals() {
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
@@ -48,6 +51,15 @@ function stopOnSignals() {
       void shutdown(0);
     });
   }
+  // A SIGTERM to npm (a process manager's or an editor's stop) reaches only the shell npm runs
+  // the script in, which ends without passing it on: the script, orphaned, would keep the whole
+  // stack running. Its parent changing says so; no signal does.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid === parent) return;
+    console.log('\nStopping (what started it has ended)…');
+    void shutdown(0);
+  }, parentCheckMs).unref();
   /** @param {unknown} error */
   const crashed = (error) => {
     console.error('Stopping after an unexpected error (local data is saved first):', error);
