@@ -55,10 +55,10 @@ async function heroPoster(
   const statuses = new Map<string, number>();
   page.on('response', (response) => statuses.set(response.url(), response.status()));
   await page.goto(url);
-  const poster = page.locator('img[fetchpriority="high"]').first();
+  const poster = page.locator('img[data-first-screen]').first();
   await poster.waitFor({ state: 'attached' });
   await page.waitForFunction(
-    () => (document.querySelector('img[fetchpriority="high"]') as HTMLImageElement).complete,
+    () => (document.querySelector('img[data-first-screen]') as HTMLImageElement).complete,
   );
   const src = await poster.evaluate((img: HTMLImageElement) => img.currentSrc);
   const width = await poster.evaluate((img: HTMLImageElement) => img.naturalWidth);

@@ -8,9 +8,10 @@ import { whenPageSettled } from './page-settled';
 export interface BackgroundVideoProps {
   readonly video: VideoAsset;
   /**
-   * On the first screen: the poster is fetched at once, first (it is what paints first), and
-   * the video plays once the page's start-up is over. Otherwise both wait until the visitor
-   * scrolls near them (and start-up is over).
+   * On the first screen: the poster is fetched at once, from the page's own origin
+   * (data-first-screen), at low priority (it is decoration behind the page's text), and the
+   * video plays once the page's start-up is over. Otherwise both wait until the visitor scrolls
+   * near them (and start-up is over).
    */
   readonly priority?: boolean;
   readonly testId?: string;
@@ -65,7 +66,11 @@ export function BackgroundVideo({ video, priority = false, testId }: BackgroundV
         height={video.poster.height}
         alt={video.poster.alt}
         loading={priority ? undefined : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
+        // Low: nothing the visitor reads waits for it, and the page's client starts once it is
+        // painted. Lighthouse's simulation counts an image of any other priority requested
+        // before the largest paint (the headline) as part of it (docs/decisions/0065).
+        fetchPriority={priority ? 'low' : undefined}
+        data-first-screen={priority ? '' : undefined}
         decoding="async"
         // The server may serve a first-screen image from the page's own origin: same file.
         suppressHydrationWarning={priority}

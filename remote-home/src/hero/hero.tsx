@@ -15,7 +15,8 @@ export function Hero() {
   return (
     <section className={styles.hero} aria-labelledby="hero-heading">
       <div className={styles.media} aria-hidden="true">
-        {/* Its poster is what paints first: an <img> can be prioritised, a video poster cannot. */}
+        {/* Its poster is a picture under the video, not the video's poster attribute: the
+            picture, as large as the video, shows until the video's first frame. */}
         <BackgroundVideo video={hero.video} priority testId="hero-video" />
         <div className={styles.shade} />
       </div>

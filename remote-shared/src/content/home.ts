@@ -31,7 +31,7 @@ export const hero = {
   video: {
     webm: heroWebm,
     mp4: heroMp4,
-    poster: { src: heroPoster, width: 960, height: 540, alt: '' },
+    poster: { src: heroPoster, width: 224, height: 126, alt: '' },
   } satisfies VideoAsset,
   /** An original ambient loop, made by tools/media/music.sh. */
   music,

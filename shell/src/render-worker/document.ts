@@ -139,14 +139,14 @@ function clientLoader(
 }
 
 /**
- * The images the page asks for first (fetchpriority="high": the hero poster, the LCP of /, and
- * React's preload of it) from the page's own origin: on a remote's origin a phone first opens
- * a second connection for them (Lighthouse's simulation counted it: LCP 0.91 s on / against
- * the floor's 0.75). Hydration keeps the server's address (the same file); a page rendered in
- * the browser later loads it from the remote, as every other image.
+ * The first screen's images (marked data-first-screen: the hero poster) from the page's own
+ * origin: on a remote's origin a phone first opens a second connection for them (Lighthouse's
+ * simulation counted it when the poster was the LCP of /: 0.91 s against the floor's 0.75).
+ * Hydration keeps the server's address (the same file); a page rendered in the browser later
+ * loads it from the remote, as every other image.
  */
 function firstScreenImagesHere(markup: string, setup: RendererSetup): string {
-  return markup.replace(/<(?:img|link)\b[^>]*\bfetchpriority="high"[^>]*>/gi, (tag) =>
+  return markup.replace(/<img\b[^>]*\bdata-first-screen=""[^>]*>/gi, (tag) =>
     tag.replace(/\b(src|href)="([^"]*)"/g, (attribute, name: string, url: string) => {
       const local = localPath(remoteImages, url, setup.browserRemotes);
       return local ? `${name}="${local}"` : attribute;

@@ -47,14 +47,16 @@ describe('Hero', () => {
     expect(screen.getByText(hero.quoteAttribution)).toBeInTheDocument();
   });
 
-  it('plays a muted looping video over a high-priority poster', () => {
+  it('plays a muted looping video over a low-priority first-screen poster', () => {
     const { container } = renderHero();
     const video = screen.getByTestId('hero-video') as HTMLVideoElement;
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video).toHaveAttribute('playsinline');
     const poster = container.querySelector('img')!;
-    expect(poster).toHaveAttribute('fetchpriority', 'high');
+    expect(poster).toHaveAttribute('fetchpriority', 'low');
+    expect(poster).toHaveAttribute('data-first-screen', '');
+    expect(poster).not.toHaveAttribute('loading');
     expect(poster).toHaveAttribute('width');
     expect(poster).toHaveAttribute('height');
   });

@@ -31,7 +31,7 @@ describe('HomePage', () => {
     for (const link of knowMore) expect(link).toHaveAttribute('href', '/about');
     const images = Array.from(container.querySelectorAll('img'));
     const [poster, ...rest] = images;
-    expect(poster).toHaveAttribute('fetchpriority', 'high');
+    expect(poster).toHaveAttribute('data-first-screen', '');
     for (const img of rest) {
       expect(img).toHaveAttribute('loading', 'lazy');
       expect(img).toHaveAttribute('width');

@@ -66,18 +66,16 @@ describe('renderDocument', () => {
     const html = renderDocument({
       route: routeFor('/'),
       markup: [
-        `<link rel="preload" as="image" href="${poster}" fetchPriority="high"/>`,
-        `<img src="${poster}" width="960" height="540" alt="" fetchPriority="high"/>`,
+        `<img src="${poster}" width="224" height="126" alt="" fetchPriority="low" data-first-screen=""/>`,
         `<img loading="lazy" src="${later}" alt=""/>`,
-        `<img fetchPriority="high" src="https://elsewhere.example.com/a.1a2b3c4d.webp" alt=""/>`,
+        `<img data-first-screen="" src="https://elsewhere.example.com/a.1a2b3c4d.webp" alt=""/>`,
       ].join(''),
       styles: [],
       unavailable: [],
       setup: { ...setup, browserRemotes: { ...setup.browserRemotes, 'remote-shared': shared } },
     });
     const local = '/_media/remote-shared/media/hero-poster.91db2817.webp';
-    expect(html).toContain(`<link rel="preload" as="image" href="${local}" fetchPriority="high"/>`);
-    expect(html).toContain(`<img src="${local}" width="960"`);
+    expect(html).toContain(`<img src="${local}" width="224"`);
     expect(html).toContain(`src="${later}"`);
     expect(html).toContain('src="https://elsewhere.example.com/a.1a2b3c4d.webp"');
   });
