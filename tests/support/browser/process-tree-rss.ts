@@ -58,11 +58,18 @@ export function samplePeaks(pid: number) {
       clearInterval(timer);
       sample();
       // The processes started meanwhile: the workers started for previews.
-      const previews = [...peaks.keys()].filter((each) => !before.has(each));
+      const previewPeaksMb = [...peaks.keys()]
+        .filter((each) => !before.has(each))
+        .map((each) => peaks.get(each)!);
+      // The render server's own process (not its workers).
+      const serverBeforeMb = before.get(pid) ?? 0;
+      const serverGrewMb = (peaks.get(pid) ?? 0) - serverBeforeMb;
       return {
-        previewPeaksMb: previews.map((each) => peaks.get(each)!),
-        /** The render server's own process (not its workers): then, and at its peak. */
-        serverMb: { before: before.get(pid) ?? 0, peak: peaks.get(pid) ?? 0 },
+        previewPeaksMb,
+        serverGrewMb,
+        summary:
+          `RSS of the preview workers at their peaks ${previewPeaksMb.map((mb) => mb.toFixed(0)).join(' + ')} MB; ` +
+          `the server's own process ${serverBeforeMb.toFixed(0)} MB, +${serverGrewMb.toFixed(0)} at its peak`,
       };
     },
   };
