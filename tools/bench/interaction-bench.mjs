@@ -176,6 +176,12 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }, flo
                   excessMsMax: Math.max(...samples.map((s) => s.longTasks?.excessMs ?? 0)),
                   longestMs: med(samples.map((s) => s.longTasks?.longestMs ?? null)),
                   longestMsMax: Math.max(...samples.map((s) => s.longTasks?.longestMs ?? 0)),
+                  scripts: samples.map((s) => s.longTasks?.scripts ?? []),
+                  withScriptsCount: med(samples.map((s) => s.longTasks?.withScriptsCount ?? null)),
+                  withScriptsVisits: samples.filter((s) => s.longTasks?.withScriptsCount).length,
+                  withScriptsLongestMsMax: Math.max(
+                    ...samples.map((s) => s.longTasks?.withScriptsLongestMs ?? 0),
+                  ),
                 },
                 nextPaintMs: Object.fromEntries(
                   names.map((name) => [name, med(samples.map((s) => s.nextPaintMs[name] ?? null))]),

@@ -356,6 +356,10 @@ async function plainReader(context, page) {
  * 3 s after the app has hydrated (when the web-vitals code and the warm-up of other pages have
  * run), or for a page without scripts (`hydrates: false`, the floor) 3 s after its load event,
  * read through `plainReader`.
+ * Each task is named by the scripts that ran in it, from the Long Animation Frames API (every
+ * script entry point of 5 ms or more in a frame over 50 ms: its file and function): a task
+ * with none is the page's style, layout and paint, as the floor page's are, and what it asks of
+ * the phone is then the browser's rendering, not the page's start-up.
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
  * @param {{ cpuSlowdown: number; hydrates?: boolean }} options
@@ -367,25 +371,49 @@ async function longTasksOfVisit(browser, url, { cpuSlowdown, hydrates = true }) 
     await page.addInitScript(() => {
       /** @type {Array<[number, number]>} */
       const tasks = [];
-      Object.assign(window, { __longTasks: tasks });
+      /** @type {Array<[number, number, string]>} */
+      const scripts = [];
+      Object.assign(window, { __longTasks: tasks, __longTaskScripts: scripts });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
       }).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const frame of /** @type {Array<PerformanceEntry & { scripts: any[] }>} */ (
+          list.getEntries()
+        ))
+          for (const script of frame.scripts) {
+            const file = String(script.sourceURL).split('/').pop() || 'the page';
+            const where = `${file}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''}`;
+            scripts.push([script.startTime, script.duration, `${where} (${script.invokerType})`]);
+          }
+      }).observe({ type: 'long-animation-frame', buffered: true });
     });
     const { read, untilHydrated } = await plainReader(context, page);
     await page.goto(url, { waitUntil: hydrates ? 'commit' : 'load' });
     if (hydrates) await untilHydrated();
     await delay(3000);
-    /** @type {{ fcp: number; tasks: Array<[number, number]> }} */
-    const { fcp, tasks } = await read(
-      "({ fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0, tasks: window.__longTasks })",
+    /** @type {{ fcp: number; tasks: Array<[number, number]>; scripts: Array<[number, number, string]> }} */
+    const { fcp, tasks, scripts } = await read(
+      "({ fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0, tasks: window.__longTasks, scripts: window.__longTaskScripts })",
     );
-    const after = tasks.filter(([start, duration]) => start + duration > fcp).map(([, d]) => d);
+    const after = tasks.filter(([start, duration]) => start + duration > fcp);
+    // A script entry starts inside the task that ran it (the two clocks agree within a
+    // millisecond).
+    const scriptsIn = (/** @type {[number, number]} */ [start, duration]) =>
+      scripts
+        .filter(([at]) => at >= start - 1 && at <= start + duration)
+        .map(([, ms, what]) => `${what} ${Math.round(ms)} ms`);
+    const durationsMs = after.map(([, d]) => Math.round(d));
+    const ranScripts = after.map(scriptsIn);
+    const withScripts = durationsMs.filter((_, i) => ranScripts[i]?.length);
     return {
       count: after.length,
-      excessMs: Math.round(after.reduce((sum, d) => sum + Math.max(0, d - blockingMs), 0)),
-      longestMs: Math.round(Math.max(0, ...after)),
-      durationsMs: after.map((d) => Math.round(d)),
+      excessMs: Math.round(after.reduce((sum, [, d]) => sum + Math.max(0, d - blockingMs), 0)),
+      longestMs: Math.round(Math.max(0, ...durationsMs)),
+      durationsMs,
+      scripts: ranScripts,
+      withScriptsCount: withScripts.length,
+      withScriptsLongestMs: Math.max(0, ...withScripts),
       cpuSlowdown,
     };
   } finally {
@@ -399,6 +427,10 @@ async function longTasksOfVisit(browser, url, { cpuSlowdown, hydrates = true }) 
  * @property {number} excessMs the sum of (duration - 50 ms) over them
  * @property {number} longestMs the longest of them
  * @property {number[]} durationsMs each of them
+ * @property {string[][]} scripts the scripts that ran in each of them (file, function, how it
+ *   was called, its time), none for a task of style, layout and paint alone
+ * @property {number} withScriptsCount the long tasks that ran the page's scripts
+ * @property {number} withScriptsLongestMs the longest of those, 0 for none
  * @property {number} cpuSlowdown the CPU multiplier of the visit
  */
 

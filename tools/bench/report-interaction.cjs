@@ -22,7 +22,7 @@ function interactionSection(interaction, title, ok, seconds, kb) {
     '',
     '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
     '- **Hydrated**: when the app had taken over the page (every control then answers by itself).',
-    "- **Long tasks after FCP, calibrated phone**: a further cold visit with no input, its CPU multiplier calibrated to the host just before it (max(1, benchmarkIndex / 450), as the Lighthouse `mobile` runs), the Long Tasks API entries (over 50 ms, wall-clock as the page sees them) from the first contentful paint until 3 s after hydration: how many, the sum of their time over 50 ms, the longest (median and worst of the visits), and each visit's multiplier and tasks. The floor page (no script) visited the same way is named below the table: its tasks are the host's own style, layout and paint.",
+    "- **Long tasks after FCP, calibrated phone**: a further cold visit with no input, its CPU multiplier calibrated to the host just before it (max(1, benchmarkIndex / 450), as the Lighthouse `mobile` runs), the Long Tasks API entries (over 50 ms, wall-clock as the page sees them) from the first contentful paint until 3 s after hydration: how many, the sum of their time over 50 ms, the longest (median and worst of the visits), and each visit's multiplier and tasks. **Running the page's scripts**: a long task in which a script of 5 ms or more started (the Long Animation Frames API's script entries: file, function, how it was called, its time), named beside the task; the target is none in any visit. A task without one is style, layout and paint, as the floor page's (no script, visited the same way, named below the table) are.",
     "- **CPU-time TBT**: over the main thread's tasks after the first paint, the sum of max(0, 4 × CPU time − 50 ms); **longest task**: 4 × its CPU time (median, worst).",
     '- **Next paint**: Event Timing duration (input to the next paint) of the interaction, after hydration, at 4x; under 16 ms shows as 0.',
     '',
@@ -68,26 +68,33 @@ function interactionSection(interaction, title, ok, seconds, kb) {
       return current(v) ? ok(v.longestTaskCpuMsMax <= targets.longestTaskCpuMs, text) : text;
     });
     row('long tasks after FCP, calibrated (median, worst)', (v) =>
-      v.longTasks
-        ? current(v)
-          ? ok(v.longTasks.countMax === 0, `${v.longTasks.count}, ${v.longTasks.countMax}`)
-          : `${v.longTasks.count}, ${v.longTasks.countMax}`
-        : '—',
+      v.longTasks ? `${v.longTasks.count}, ${v.longTasks.countMax}` : '—',
     );
+    row("… of them running the page's scripts: visits with one, longest", (v) => {
+      if (typeof v.longTasks?.withScriptsVisits !== 'number') return '—';
+      const text = `${v.longTasks.withScriptsVisits} of ${v.longTasks.durationsMs.length}, ${ms(v.longTasks.withScriptsLongestMsMax)}`;
+      return current(v) ? ok(v.longTasks.withScriptsVisits === 0, text) : text;
+    });
     row('… sum of (d − 50 ms) (median, worst)', (v) =>
       v.longTasks ? `${ms(v.longTasks.excessMs)}, ${ms(v.longTasks.excessMsMax)}` : '—',
     );
     row('… longest (median, worst)', (v) =>
       v.longTasks ? `${ms(v.longTasks.longestMs)}, ${ms(v.longTasks.longestMsMax)}` : '—',
     );
-    row('… each visit: CPU multiplier [tasks]', (v) =>
+    row('… each visit: CPU multiplier [tasks, with the scripts that ran in them]', (v) =>
       v.longTasks?.durationsMs
         ? v.longTasks.durationsMs
             .map(
               (/** @type {number[]} */ d, /** @type {number} */ i) =>
-                `${v.longTasks.cpuSlowdown?.[i] ?? '?'}x [${d.join(', ')}]`,
+                `${v.longTasks.cpuSlowdown?.[i] ?? '?'}x [${d
+                  .map((task, t) => {
+                    /** @type {string[]} */
+                    const scripts = v.longTasks.scripts?.[i]?.[t] ?? [];
+                    return scripts.length ? `${task}: ${scripts.join(', ')}` : String(task);
+                  })
+                  .join('; ')}]`,
             )
-            .join('; ')
+            .join(' · ')
         : '—',
     );
     const names = [
