@@ -110,9 +110,10 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
  * load event waited for every other image as well.
  * `?client-start=load|paint|screen|intent` forces one of the choices alone, so that the bench
  * can measure each (`npm run bench -- --client-start ...`).
- * The scripts start first; the files they will ask for are then warmed one per task: starting a
- * fetch costs the main thread about 2 ms on a phone (Blink's ResourceFetcher::requestResource in
- * a trace at 4x), and all 13 in one timer task made a 46-87 ms task right after the first paint.
+ * The scripts start first; the files they will ask for are then warmed one per task, the first
+ * in the task after them: starting a fetch costs the main thread 0.3-8.5 ms on a phone (Blink's
+ * ResourceFetcher::requestResource in traces at 4x), and all 13 in one timer task made a
+ * 46-87 ms task right after the first paint.
  * The display font's faces are loaded two frames later (`faces`, empty for none): on a busy
  * machine the poster's frame can be presented after the loader has run. Requested
  * any earlier (preloaded, or by the first layout), the font shares a phone's first round trips
@@ -121,6 +122,7 @@ function warmFiles(page: PageModuleId | undefined, setup: RendererSetup): string
  * Defined after the first frame instead, the font still arrived before the poster's paint in
  * about half of Lighthouse's runs on /, and its simulation then counted it: LCP 0.91 s in those
  * runs, 0.78 s in the others.
+ * Its callbacks are named, so that a trace or the Long Animation Frames API says which ran.
  */
 function clientLoader(
   scripts: readonly string[],
@@ -129,13 +131,13 @@ function clientLoader(
 ): string {
   return `(function(){var d=document,w=window,done=0,intents=["pointerdown","touchstart","keydown","focusin","scroll"],only=(/[?&]client-start=(load|paint|screen|intent)(?![a-z])/.exec(location.search)||[])[1];function go(){if(done++)return;intents.forEach(function(t){w.removeEventListener(t,go,true)});${
     faces.length
-      ? `if(w.FontFace)requestAnimationFrame(function(){requestAnimationFrame(function(){${scriptJson(faces)}.forEach(function(x){var f=new FontFace(x.family,x.source,x.descriptors);f.load().then(function(){d.fonts.add(f)},function(){})})})});`
+      ? `if(w.FontFace)requestAnimationFrame(function fontsNextFrame(){requestAnimationFrame(function loadFonts(){${scriptJson(faces)}.forEach(function(x){var f=new FontFace(x.family,x.source,x.descriptors);f.load().then(function(){d.fonts.add(f)},function(){})})})});`
       : ''
   }${scriptJson(
     scripts,
   )}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.body.appendChild(e)});var p=${scriptJson(
     preloads,
-  )},i=0;(function warm(){if(i>=p.length)return;var l=d.createElement("link");l.rel="preload";l.as="script";l.href=p[i++];d.head.appendChild(l);setTimeout(warm,0)})()}function afterFrame(){requestAnimationFrame(function(){setTimeout(go,0)})}function afterPaint(){requestAnimationFrame(function(){afterFrame()})}function afterScreen(){requestAnimationFrame(function(){setTimeout(function(){var n=0;[].forEach.call(d.images,function(i){if(i.loading==="lazy")return;n++;function one(){if(!--n)afterPaint()}if(i.complete&&i.decode)i.decode().then(one,one);else if(i.complete)one();else{i.addEventListener("load",function(){i.decode?i.decode().then(one,one):one()});i.addEventListener("error",one)}});if(!n)go()},0)})}if(!only||only==="intent")intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});if(only==="load"){if(d.readyState==="complete")afterFrame();else w.addEventListener("load",afterFrame)}else if(only==="paint")afterFrame();else if(only!=="intent")afterScreen();setTimeout(go,${clientStartDeadlineMs})})();`;
+  )},i=0;function warm(){if(i>=p.length)return;var l=d.createElement("link");l.rel="preload";l.as="script";l.href=p[i++];d.head.appendChild(l);setTimeout(warm,0)}setTimeout(warm,0)}function afterFrame(){requestAnimationFrame(function goAfterFrame(){setTimeout(go,0)})}function afterPaint(){requestAnimationFrame(afterFrame)}function afterScreen(){requestAnimationFrame(function screenPainted(){setTimeout(function decodeImages(){var n=0;[].forEach.call(d.images,function(i){if(i.loading==="lazy")return;n++;function one(){if(!--n)afterPaint()}if(i.complete&&i.decode)i.decode().then(one,one);else if(i.complete)one();else{i.addEventListener("load",function(){i.decode?i.decode().then(one,one):one()});i.addEventListener("error",one)}});if(!n)go()},0)})}if(!only||only==="intent")intents.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});if(only==="load"){if(d.readyState==="complete")afterFrame();else w.addEventListener("load",afterFrame)}else if(only==="paint")afterFrame();else if(only!=="intent")afterScreen();setTimeout(go,${clientStartDeadlineMs})})();`;
 }
 
 /**

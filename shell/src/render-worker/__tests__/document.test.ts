@@ -39,7 +39,7 @@ describe('renderDocument', () => {
     const start = loader?.slice(loader.indexOf('function go(){'));
     // Through the FontFace API, loaded before it is added: no stylesheet for Blink to take in.
     expect(start?.slice(0, start.indexOf('.forEach(function(s){'))).toContain(
-      `if(w.FontFace)requestAnimationFrame(function(){requestAnimationFrame(function(){${JSON.stringify(
+      `if(w.FontFace)requestAnimationFrame(function fontsNextFrame(){requestAnimationFrame(function loadFonts(){${JSON.stringify(
         [
           {
             family: 'Display',
