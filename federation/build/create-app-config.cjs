@@ -72,6 +72,7 @@ const shellRuntimePlugins = [
   'manifest-fetch-plugin.ts',
   'entry-deadline-plugin.ts',
   'load-retry-plugin.ts',
+  'startup-slices-plugin.ts',
 ];
 
 /**
