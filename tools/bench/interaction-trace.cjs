@@ -1,5 +1,5 @@
 // @ts-check
-/* global window, document, getComputedStyle, MutationObserver -- these run inside the measured page (page.evaluate) */
+/* global window, document, getComputedStyle, MutationObserver, location -- these run inside the measured page (page.evaluate) */
 /**
  * Trace-based measures of how soon a page answers a visitor, on a phone profile (390 x 844,
  * touch, 4x CPU, 150 ms RTT, 1.6 Mbps) in Debian's Chromium: when Menu is painted, the first
@@ -382,7 +382,13 @@ async function longTasksOfVisit(browser, url, { cpuSlowdown, hydrates = true }) 
           list.getEntries()
         ))
           for (const script of frame.scripts) {
-            const file = String(script.sourceURL).split('/').pop() || 'the page';
+            // No source: a native function called back, such as a promise's resolve handed to
+            // setTimeout (a start-up step resuming in a task of its own).
+            const file = !script.sourceURL
+              ? 'native callback'
+              : script.sourceURL === location.href
+                ? "the page's inline script"
+                : String(script.sourceURL).split('/').pop();
             const where = `${file}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''}`;
             scripts.push([script.startTime, script.duration, `${where} (${script.invokerType})`]);
           }
