@@ -177,7 +177,6 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }, flo
                   longestMs: med(samples.map((s) => s.longTasks?.longestMs ?? null)),
                   longestMsMax: Math.max(...samples.map((s) => s.longTasks?.longestMs ?? 0)),
                   scripts: samples.map((s) => s.longTasks?.scripts ?? []),
-                  withScriptsCount: med(samples.map((s) => s.longTasks?.withScriptsCount ?? null)),
                   withScriptsVisits: samples.filter((s) => s.longTasks?.withScriptsCount).length,
                   withScriptsLongestMsMax: Math.max(
                     ...samples.map((s) => s.longTasks?.withScriptsLongestMs ?? 0),
