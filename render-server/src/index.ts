@@ -23,6 +23,8 @@ import { CanaryDraw, holdsLane, laneFor } from './lanes/visitor-lane';
 import { ContactSettings } from './remotes/contact-settings';
 import { checkRoutes, stopCheckAtDeadline } from './worker/route-check';
 import { readShellAssets } from './worker/shell-assets';
+import { renderWorkerFile } from './worker/renderer';
+import { workersCannotStart } from './worker/worker-user';
 import type { ShellAssets } from '../../platform/render-protocol/worker-protocol';
 import { overHttps } from '../../platform/security/security-policy.cjs';
 
@@ -101,6 +103,8 @@ async function main(): Promise<void> {
   const config = readConfig(process.env, __dirname, checking, handed);
   const fieldDataConfig = readFieldDataConfig(process.env);
   configureLog(config);
+  const cannotStart = workersCannotStart(renderWorkerFile);
+  if (cannotStart) throw new ConfigError(cannotStart);
   // `server.js --check`: render every route with REMOTES_JSON's versions, say what failed, exit
   // (non-zero when anything failed or it ran out of time).
   if (checking) {

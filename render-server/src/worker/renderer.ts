@@ -7,6 +7,7 @@ import type {
   WorkerMessage,
   WorkerSetupMessage,
 } from '../../../platform/render-protocol/worker-protocol';
+import { workerUser } from './worker-user';
 
 export interface RenderedPage {
   readonly status: 200 | 404;
@@ -20,21 +21,20 @@ export class RenderOverrun extends Error {
   override name = 'RenderOverrun';
 }
 
-/** The user nobody: a render worker started by root runs as it (see below). */
-const nobody = 65_534;
+/** The shell's render worker, built beside the server. */
+export const renderWorkerFile = path.join(__dirname, 'render-worker', 'render-worker.js');
 
 /**
  * How a render worker is started: a process of its own (a thread would share the server's
  * memory, its environment and its keys), with a clean environment, no Node options, nothing on
- * stdin, and the IPC channel only. Started by root (a container's usual user), it runs as
- * nobody, so it cannot read the server's /proc files or files only root may read.
+ * stdin, and the IPC channel only, as the user workerUser() says.
  */
 const forkOptions = (env: Readonly<Record<string, string>>) => ({
   env: { ...env },
   execArgv: [],
   serialization: 'advanced' as const,
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[],
-  ...(process.getuid?.() === 0 ? { uid: nobody, gid: nobody } : {}),
+  ...workerUser(),
 });
 
 /**
@@ -61,7 +61,7 @@ export class Renderer {
     readonly key: string,
     setup: RendererSetup,
     startDeadlineMs: number,
-    workerFile = path.join(__dirname, 'render-worker', 'render-worker.js'),
+    workerFile = renderWorkerFile,
     /** Its whole environment (config.workerEnv): nothing of the server's own. */
     env: Readonly<Record<string, string>> = {},
   ) {
