@@ -1,7 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-
-/** Resolves in a task of its own, after the browser has had a chance to handle input. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './next-task';
 
 /**
  * A remote's start-up in three tasks instead of one. Without this, the task that runs a

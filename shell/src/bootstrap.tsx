@@ -10,7 +10,7 @@ import { preloadPage } from './remotes/lazy-pages';
 import { routeFor } from './routes/route-table';
 import { announceCaughtError } from './field-data/page-trouble';
 import { withinDeadline } from '../../federation/runtime-plugins/load-deadline';
-import { nextTask } from './startup/next-task';
+import { nextTask } from '../../federation/runtime-plugins/next-task';
 
 // Only a preview's pages carry the badge, so its code comes only to them (during hydration
 // React keeps the server's badge until it has come).

@@ -4,7 +4,7 @@ import { routeTagOf } from './field-data/route-tag';
 import { startFieldData } from './field-data/start-field-data';
 import { adoptServerRemotes, applyRemoteLocations } from './remotes/remote-locations';
 import { showStartupFailure } from './startup/startup-failure';
-import { nextTask } from './startup/next-task';
+import { nextTask } from '../../federation/runtime-plugins/next-task';
 
 // First of all (the imports above only define functions): errors and failed loads count from
 // here on, start-up's own included. The landing path's route is the one every beacon names

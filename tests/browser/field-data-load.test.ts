@@ -8,6 +8,7 @@ import { storedDocuments, sumOf } from '../support/emulators/stored-documents';
 import { clientBudget } from '../../platform/field-data/client-budget.cjs';
 import { issueViewToken, viewTokenKeyOf } from '../../platform/field-data/view-token.cjs';
 import { localPreviewSecret } from '../../platform/releases/preview-token.cjs';
+import { scaled } from '../support/time-factor';
 import { expectedSums, storedSums, type Sent } from '../support/field-data/beacon-sums';
 import { emulator, setUpSite, siteUrl, startSite } from '../support/browser/site';
 
@@ -198,7 +199,7 @@ it('takes 10,000 valid and 1,000 hostile beacons while / keeps answering; the ag
   const accepted = [...valid, ...floodCounted];
   const expected = expectedSums(accepted);
   let stored: Record<string, number> = {};
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + scaled(20_000);
   do {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const after = storedSums(await forSet(set));

@@ -4,7 +4,7 @@ import { startFieldReporter } from './field-reporter';
 import type { PageTrouble } from './page-trouble';
 import { sendBeacon } from './send-beacon';
 import { readTapCounts } from './tap-counts';
-import { nextTask } from '../startup/next-task';
+import { nextTask } from '../../../federation/runtime-plugins/next-task';
 
 /**
  * The field data of one page load, started once the page is interactive (see start-field-data).

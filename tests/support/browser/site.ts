@@ -3,6 +3,7 @@ import chromiumLib from '../../../tools/browser/chromium.cjs';
 import stack from '../../../tools/stack/stack.cjs';
 import testStack from '../../../tools/test/test-stack.cjs';
 import { emulatorAddress } from '../emulators/firestore';
+import { scaled } from '../time-factor';
 
 export const ports = testStack.testPorts;
 
@@ -39,7 +40,10 @@ export async function visit(
   options: Parameters<Page['goto']>[1] = {},
 ): Promise<void> {
   await page.goto(siteUrl(path), options);
-  await page.waitForSelector('html[data-client-ready]', { state: 'attached', timeout: 20_000 });
+  await page.waitForSelector('html[data-client-ready]', {
+    state: 'attached',
+    timeout: scaled(20_000),
+  });
 }
 
 /**

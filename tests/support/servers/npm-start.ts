@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import paths from '../../../tools/stack/paths.cjs';
 import testStack from '../../../tools/test/test-stack.cjs';
+import { scaled } from '../time-factor';
 
 /**
  * A real `npm start` for integration tests, on the test ports of `npmStartTestEnv`, with its
@@ -57,7 +58,7 @@ export async function npmStart(
     const timer = setTimeout(
       () => reject(new Error(`npm start did not serve:\n${output}`)),
       // Its emulators, the function and the site: a minute and more on a busy 2-core machine.
-      150_000,
+      scaled(150_000),
     );
     const check = () => {
       if (output.includes(until)) {
