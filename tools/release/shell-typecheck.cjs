@@ -7,6 +7,7 @@
 const { execFile } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const ts = require('typescript');
 const { repoRoot } = require('../stack/paths.cjs');
 const { unpackTypes } = require('./released-types.cjs');
 
@@ -68,6 +69,44 @@ function runTsc(config, work) {
 }
 
 /**
+ * The shell's type-check config with each remote's modules read from `typesDir` instead of its
+ * sources. Every other alias the shell's config has (its own or inherited) is kept, with its
+ * folder made absolute: a config's `paths` replace the inherited ones whole, so a list written
+ * here would miss any alias added to the shell's config later.
+ * @param {string} shellConfig the shell's tsconfig.json
+ * @param {string} typesDir the released declarations, a folder per remote
+ * @param {readonly string[]} apps the remotes whose declarations are there
+ */
+function releasedTypesConfig(shellConfig, typesDir, apps) {
+  const parsed = ts.getParsedCommandLineOfConfigFile(shellConfig, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    },
+  });
+  const { paths = {}, pathsBasePath } = parsed?.options ?? {};
+  const base = typeof pathsBasePath === 'string' ? pathsBasePath : path.dirname(shellConfig);
+  const remoteAliases = new Set(apps.map((app) => `${app}/*`));
+  return {
+    extends: shellConfig,
+    compilerOptions: {
+      paths: {
+        ...Object.fromEntries(
+          Object.entries(paths)
+            .filter(([alias]) => !remoteAliases.has(alias))
+            .map(([alias, targets]) => [alias, targets.map((to) => path.resolve(base, to))]),
+        ),
+        ...Object.fromEntries(apps.map((app) => [`${app}/*`, [path.join(typesDir, app, '*')]])),
+      },
+    },
+    // The shell's own list (a tsconfig's include is not inherited through extends).
+    include: /** @type {string[]} */ (JSON.parse(fs.readFileSync(shellConfig, 'utf8')).include).map(
+      (entry) => path.join(path.dirname(shellConfig), entry),
+    ),
+  };
+}
+
+/**
  * @param {Record<string, string>} remotes remote -> manifest URL
  * @param {string | undefined} dir a release directory to read the files from, where it has them
  * @param {(versions: Record<string, string>) => void} [onUnpacked] told which builds are checked
@@ -82,22 +121,11 @@ async function typecheckShellAgainst(remotes, dir, onUnpacked = () => {}) {
     const typesDir = path.join(work, '@mf-types');
     const versions = await unpackTypes(remotes, dir, typesDir);
     onUnpacked(versions);
-    const shellConfig = path.join(repoRoot, 'shell', 'tsconfig.json');
-    const tsconfig = {
-      extends: shellConfig,
-      compilerOptions: {
-        paths: {
-          '@firstday/router': [path.join(repoRoot, 'federation/router/router.tsx')],
-          ...Object.fromEntries(
-            Object.keys(versions).map((app) => [`${app}/*`, [path.join(typesDir, app, '*')]]),
-          ),
-        },
-      },
-      // The shell's own list (a tsconfig's include is not inherited through extends).
-      include: /** @type {string[]} */ (
-        JSON.parse(fs.readFileSync(shellConfig, 'utf8')).include
-      ).map((entry) => path.join(repoRoot, 'shell', entry)),
-    };
+    const tsconfig = releasedTypesConfig(
+      path.join(repoRoot, 'shell', 'tsconfig.json'),
+      typesDir,
+      Object.keys(versions),
+    );
     const config = path.join(work, 'tsconfig.json');
     fs.writeFileSync(config, JSON.stringify(tsconfig, null, 2));
     await runTsc(config, work);
@@ -107,4 +135,4 @@ async function typecheckShellAgainst(remotes, dir, onUnpacked = () => {}) {
   }
 }
 
-module.exports = { typecheckShellAgainst };
+module.exports = { typecheckShellAgainst, releasedTypesConfig };
