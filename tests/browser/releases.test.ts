@@ -121,7 +121,8 @@ describe('releases of remote-home', () => {
     for (;;) {
       const incoming = fs.readdirSync(appDir).find((name) => name.startsWith('.incoming-'));
       if (incoming && fs.readdirSync(path.join(appDir, incoming)).length >= 3) break;
-      if (Date.now() - started > 20_000) throw new Error('the publish never started copying');
+      if (Date.now() - started > scaled(20_000))
+        throw new Error('the publish never started copying');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     child.kill('SIGKILL');

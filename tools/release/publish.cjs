@@ -32,14 +32,26 @@ async function copyTree(from, to, pauseMs) {
   }
 }
 
-/** Whether a process still runs. @param {number} pid */
+/**
+ * Whether a process still runs: it exists, and is not a zombie (ended, its exit not yet
+ * collected by its parent), which the signal test alone would count.
+ * @param {number} pid
+ */
 function alive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  let stat;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc here (not Linux): the signal test is all there is.
+    return true;
+  }
+  // The state follows the command's name, which is in brackets and may itself hold any text.
+  return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
 }
 
 /**
