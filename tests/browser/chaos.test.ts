@@ -208,7 +208,7 @@ describe('the render server', () => {
         let body = '';
         let slowest = 0;
         const start = Date.now();
-        while (Date.now() - start < 15_000 && !body.includes(errors.unavailableTitle)) {
+        while (Date.now() - start < scaled(15_000) && !body.includes(errors.unavailableTitle)) {
           const asked = Date.now();
           const response = await fetch(siteUrl('/'));
           body = (await response.text()).replace(/&#x27;|&#39;/g, "'");

@@ -8,6 +8,7 @@ import { publishCopy } from '../support/browser/candidate-release';
 import { publishBuild, releaseCommand } from '../support/browser/release-commands';
 import { ports, setUpSite, siteUrl } from '../support/browser/site';
 import { median } from '../../tools/bench/figures.cjs';
+import { scaled } from '../support/time-factor';
 
 /**
  * How fast a fault is undone: a release forced live in an emergency (`--force --reason`, no
@@ -59,7 +60,8 @@ async function msUntilServed(started: number, version: string): Promise<number> 
   for (;;) {
     const html = await (await fetch(siteUrl('/'))).text();
     if (html.includes(manifestOf(version))) return Date.now() - started;
-    if (Date.now() - started > 30_000) throw new Error(`${version} not served within 30 s`);
+    if (Date.now() - started > scaled(30_000))
+      throw new Error(`${version} not served within ${scaled(30_000) / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -435,7 +435,7 @@ describe('deploys and outages of a remote', () => {
     const deployed = Date.now();
     await ctx.site.start('remote-home');
     let body = '';
-    while (Date.now() - deployed < 10_000 && !body.includes(marker)) {
+    while (Date.now() - deployed < scaled(10_000) && !body.includes(marker)) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       body = (await get('/')).body;
     }
@@ -455,7 +455,10 @@ describe('deploys and outages of a remote', () => {
     await ctx.site.stop('remote-home');
     let body = '';
     const stopped = Date.now();
-    while (Date.now() - stopped < 10_000 && !decode(body).includes(errors.unavailableTitle)) {
+    while (
+      Date.now() - stopped < scaled(10_000) &&
+      !decode(body).includes(errors.unavailableTitle)
+    ) {
       const answer = await get('/');
       expect(answer.response.status).toBe(200);
       expect(answer.ms).toBeLessThan(1500);
@@ -468,7 +471,10 @@ describe('deploys and outages of a remote', () => {
 
     await ctx.site.start('remote-home');
     const restarted = Date.now();
-    while (Date.now() - restarted < 10_000 && decode(body).includes(errors.unavailableTitle)) {
+    while (
+      Date.now() - restarted < scaled(10_000) &&
+      decode(body).includes(errors.unavailableTitle)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       body = (await get('/')).body;
     }
@@ -482,7 +488,7 @@ describe('deploys and outages of a remote', () => {
       let answer = await get('/about');
       const stopped = Date.now();
       while (
-        Date.now() - stopped < 10_000 &&
+        Date.now() - stopped < scaled(10_000) &&
         answer.response.headers.get('cache-control') !== 'no-store'
       ) {
         await new Promise((resolve) => setTimeout(resolve, 250));
