@@ -135,8 +135,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  log('ERROR', error instanceof ConfigError ? error.message : 'The render server could not start', {
-    error: errorField(error),
-  });
+  // A setting at fault is said once, whole, in the message: its stack would only repeat it.
+  if (error instanceof ConfigError) log('ERROR', error.message);
+  else log('ERROR', 'The render server could not start', { error: errorField(error) });
   process.exit(1);
 });
