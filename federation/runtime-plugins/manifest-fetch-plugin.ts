@@ -1,13 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { fetchWithinDeadline } from './load-deadline';
-
-/**
- * The same answer, a task later, as a fetch's would come: an answer already in hand would run
- * the remote's whole set-up in the task that asked (with the shared modules', one long task).
- */
-function inATaskOfItsOwn<T>(value: T): Promise<T> {
-  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
-}
+import { nextTask } from './next-task';
 
 /**
  * How the shell's federation runtime fetches a remote's manifest. A manifest the server
@@ -24,12 +17,13 @@ export default function manifestFetchPlugin(): ModuleFederationRuntimePlugin {
       const early = globalThis.__FIRSTDAY_MANIFESTS__?.[url];
       if (!early) return fetchWithinDeadline(url, init);
       delete globalThis.__FIRSTDAY_MANIFESTS__![url];
-      return early
-        .then(
-          (response) => (response.ok ? response : fetchWithinDeadline(url, init)),
-          () => fetchWithinDeadline(url, init),
-        )
-        .then(inATaskOfItsOwn);
+      const answer = early.then(
+        (response) => (response.ok ? response : fetchWithinDeadline(url, init)),
+        () => fetchWithinDeadline(url, init),
+      );
+      // A task later, as a fetch's answer would come: an answer already in hand would run the
+      // remote's whole set-up in the task that asked (with the shared modules', one long task).
+      return answer.then((response) => nextTask().then(() => response));
     },
   };
 }
