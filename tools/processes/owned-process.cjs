@@ -25,14 +25,27 @@ const path = require('node:path');
  * @property {string} startedAt
  */
 
-/** @param {number} pid */
+/**
+ * Whether a process still runs: it exists (a signal could reach it, or it belongs to another
+ * user), and is not a zombie (ended, its exit not yet collected by its parent), which the
+ * signal test alone would count.
+ * @param {number} pid
+ */
 function isAlive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EPERM') return false;
   }
+  let stat;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc here (not Linux): the signal test is all there is.
+    return true;
+  }
+  // The state follows the command's name, which is in brackets and may itself hold any text.
+  return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
 }
 
 /** The command line of a process, '' if there is none. @param {number} pid */

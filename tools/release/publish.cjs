@@ -7,6 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ReleaseError, infoFile, versionPattern } = require('./release-dir.cjs');
+const { isAlive } = require('../processes/owned-process.cjs');
 
 /** Files a release never carries (build reports, source maps). */
 const unpublished = /(\.map|(^|\/)mf-stats\.json)(\.gz|\.br)?$/;
@@ -33,28 +34,6 @@ async function copyTree(from, to, pauseMs) {
 }
 
 /**
- * Whether a process still runs: it exists, and is not a zombie (ended, its exit not yet
- * collected by its parent), which the signal test alone would count.
- * @param {number} pid
- */
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  let stat;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    // No /proc here (not Linux): the signal test is all there is.
-    return true;
-  }
-  // The state follows the command's name, which is in brackets and may itself hold any text.
-  return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-}
-
-/**
  * Removes what publishes that were killed left behind (their process is gone).
  * @param {string} appDir
  */
@@ -62,7 +41,7 @@ function removeAbandoned(appDir) {
   if (!fs.existsSync(appDir)) return;
   for (const name of fs.readdirSync(appDir)) {
     const pid = Number(/^\.incoming-.*-(\d+)$/.exec(name)?.[1]);
-    if (pid && !alive(pid)) fs.rmSync(path.join(appDir, name), { recursive: true, force: true });
+    if (pid && !isAlive(pid)) fs.rmSync(path.join(appDir, name), { recursive: true, force: true });
   }
 }
 

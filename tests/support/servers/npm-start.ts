@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import ownedProcess from '../../../tools/processes/owned-process.cjs';
 import paths from '../../../tools/stack/paths.cjs';
 import testStack from '../../../tools/test/test-stack.cjs';
 import { scaled } from '../time-factor';
@@ -134,14 +135,8 @@ export const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve());
   });
 
-export const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Whether a process still runs (a zombie does not). */
+export const alive = ownedProcess.isAlive;
 
 /** The pid a supervised part last printed as running (`[name] running (pid N)`). */
 export const pidIn = (output: string, part: string) => {
