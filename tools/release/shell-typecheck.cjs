@@ -100,8 +100,8 @@ function releasedTypesConfig(shellConfig, typesDir, apps) {
       },
     },
     // The shell's own list (a tsconfig's include is not inherited through extends).
-    include: /** @type {string[]} */ (JSON.parse(fs.readFileSync(shellConfig, 'utf8')).include).map(
-      (entry) => path.join(path.dirname(shellConfig), entry),
+    include: /** @type {string[]} */ (parsed?.raw?.include ?? []).map((entry) =>
+      path.join(path.dirname(shellConfig), entry),
     ),
   };
 }
