@@ -13,6 +13,7 @@ import floorPage from './floor-page.cjs';
 import interactionTrace from './interaction-trace.cjs';
 import { measure, javascriptOfVariant, variantFiles } from './lighthouse-runs.mjs';
 import { hostCalibrator } from './cpu-calibration.mjs';
+import { onOwnCore } from './page-core.cjs';
 
 /** @typedef {import('./lighthouse-runs.mjs').Sample} Sample */
 
@@ -53,6 +54,26 @@ async function serveBuildAt(dir, base) {
 }
 
 /**
+ * The long-task visit of `url` (interaction-trace.cjs) on the phone calibrated to the host, as
+ * Lighthouse's `mobile` runs are, with the page's main thread on a core of its own and the
+ * calibration taken on that core (page-core.cjs).
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @param {boolean} [hydrates] false for the floor page, which has no script
+ */
+async function calibratedLongTaskVisit(browser, url, hydrates = true) {
+  const { result, pageCore } = await onOwnCore(async () => {
+    const calibration = await hostCalibrator.calibrate();
+    const longTasks = await interactionTrace.longTasksOfVisit(browser, url, {
+      cpuSlowdown: calibration.cpuSlowdown,
+      hydrates,
+    });
+    return { ...longTasks, calibration };
+  });
+  return { ...result, pageCore };
+}
+
+/**
  * The trace-based measures per route, 5 cold visits each, and with an earlier build the same
  * visits of it interleaved (this build, then that one, visit for visit), plus Lighthouse's
  * mobile figures of both, interleaved the same way.
@@ -88,14 +109,9 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }, flo
           let sample = null;
           for (let attempt = 1; attempt <= 3 && !sample; attempt += 1) {
             try {
-              // The long-task visit is on the phone calibrated to the host, as Lighthouse's is.
-              const calibration = await hostCalibrator.calibrate();
-              sample = {
-                ...(await interactionTrace.measureVisit(browser, at(route, variant), {
-                  longTaskSlowdown: calibration.cpuSlowdown,
-                })),
-                calibration,
-              };
+              sample = await interactionTrace.measureVisit(browser, at(route, variant), {
+                longTaskVisit: (url) => calibratedLongTaskVisit(browser, url),
+              });
             } catch (error) {
               console.warn(`Trace ${label} ${route} attempt ${attempt} failed: ${error}`);
             }
@@ -121,13 +137,9 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }, flo
     // own style, layout and paint on this host, beside which the routes' are read.
     if (floorUrl)
       for (let run = 1; run <= traceRuns; run += 1) {
-        const calibration = await hostCalibrator.calibrate();
-        const longTasks = await interactionTrace.longTasksOfVisit(browser, floorUrl, {
-          cpuSlowdown: calibration.cpuSlowdown,
-          hydrates: false,
-        });
+        const longTasks = await calibratedLongTaskVisit(browser, floorUrl, false);
         console.log(`Trace floor ${run}/${traceRuns}: ${JSON.stringify(longTasks)}`);
-        floorVisits.push({ ...longTasks, calibration });
+        floorVisits.push(longTasks);
       }
   } finally {
     await browser.close();
@@ -169,6 +181,7 @@ async function interactionBench(variants, { routes, runs, traceRuns, args }, flo
                 longestTaskCpuMsMax: Math.max(...samples.map((s) => s.longestTaskCpuMs ?? 0)),
                 longTasks: {
                   cpuSlowdown: samples.map((s) => s.longTasks?.cpuSlowdown ?? null),
+                  pageCore: samples.map((s) => s.longTasks?.pageCore ?? null),
                   durationsMs: samples.map((s) => s.longTasks?.durationsMs ?? []),
                   count: med(samples.map((s) => s.longTasks?.count ?? null)),
                   countMax: Math.max(...samples.map((s) => s.longTasks?.count ?? 0)),

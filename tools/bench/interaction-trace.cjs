@@ -153,14 +153,14 @@ function tasksAfterFirstPaint(trace) {
  */
 
 /**
- * One cold visit of `url` (a fresh context), measured as described above; the long-task visit
- * at `longTaskSlowdown` (the phone calibrated to the host).
+ * One cold visit of `url` (a fresh context), measured as described above, then the long-task
+ * visit `longTaskVisit` makes of it (the phone calibrated to the host).
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
- * @param {{ longTaskSlowdown: number }} options
+ * @param {{ longTaskVisit: (url: string) => Promise<LongTasks> }} options
  * @returns {Promise<InteractionSample>}
  */
-async function measureVisit(browser, url, { longTaskSlowdown }) {
+async function measureVisit(browser, url, { longTaskVisit }) {
   const { context, page } = await openThrottledPhonePage(browser);
   await page.addInitScript(observeEventTiming);
   const toggle = page.getByRole('button', { name: /^(Menu|Close)$/ });
@@ -264,7 +264,7 @@ async function measureVisit(browser, url, { longTaskSlowdown }) {
       await page.getByRole('heading', { level: 1 }).waitFor();
     });
     const tasks = await cpuOfVisit(browser, url);
-    const longTasks = await longTasksOfVisit(browser, url, { cpuSlowdown: longTaskSlowdown });
+    const longTasks = await longTaskVisit(url);
     return {
       longTasks,
       menuPaintedMs,
@@ -438,6 +438,9 @@ async function longTasksOfVisit(browser, url, { cpuSlowdown, hydrates = true }) 
  * @property {number} withScriptsCount the long tasks that ran the page's scripts
  * @property {number} withScriptsLongestMs the longest of those, 0 for none
  * @property {number} cpuSlowdown the CPU multiplier of the visit
+ * @property {import('./cpu-calibration.mjs').Calibration} [calibration] the readings it came from
+ * @property {number | null} [pageCore] the core the page's main thread had to itself
+ *   (page-core.cjs), null where it shared the host's cores
  */
 
 /** Chromium for the measures (one browser, a fresh context per visit). */

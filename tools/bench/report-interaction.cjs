@@ -22,7 +22,7 @@ function interactionSection(interaction, title, ok, seconds, kb) {
     '',
     '- **Menu painted**: first contentful paint (Menu is in the first paint). **First working tap**: Menu tapped every 300 ms from then, the tap that opened the overlay; **lost**: taps before it (median, worst).',
     '- **Hydrated**: when the app had taken over the page (every control then answers by itself).',
-    "- **Long tasks after FCP, calibrated phone**: a further cold visit with no input, its CPU multiplier calibrated to the host just before it (max(1, benchmarkIndex / 450), as the Lighthouse `mobile` runs), the Long Tasks API entries (over 50 ms, wall-clock as the page sees them) from the first contentful paint until 3 s after hydration: how many, the sum of their time over 50 ms, the longest (median and worst of the visits), and each visit's multiplier and tasks. **Running the page's scripts**: a long task in which a script of 5 ms or more started (the Long Animation Frames API's script entries: file, function, how it was called, its time), named beside the task; the target is none in any visit. A task without one is style, layout and paint, as the floor page's (no script, visited the same way, named below the table) are.",
+    "- **Long tasks after FCP, calibrated phone**: a further cold visit with no input, its CPU multiplier calibrated to the host just before it (max(1, benchmarkIndex / 450), as the Lighthouse `mobile` runs), the page's main thread on a core of its own, as on a phone, and the calibration read there (the bench, the local servers and the browser's other processes run on the other cores; a visit that could not have one says “shared cores”), the Long Tasks API entries (over 50 ms, wall-clock as the page sees them) from the first contentful paint until 3 s after hydration: how many, the sum of their time over 50 ms, the longest (median and worst of the visits), and each visit's multiplier and tasks. **Running the page's scripts**: a long task in which a script of 5 ms or more started (the Long Animation Frames API's script entries: file, function, how it was called, its time), named beside the task; the target is none in any visit. A task without one is style, layout and paint, as the floor page's (no script, visited the same way, named below the table) are.",
     "- **CPU-time TBT**: over the main thread's tasks after the first paint, the sum of max(0, 4 × CPU time − 50 ms); **longest task**: 4 × its CPU time (median, worst).",
     '- **Next paint**: Event Timing duration (input to the next paint) of the interaction, after hydration, at 4x; under 16 ms shows as 0.',
     '',
@@ -86,7 +86,7 @@ function interactionSection(interaction, title, ok, seconds, kb) {
         ? v.longTasks.durationsMs
             .map(
               (/** @type {number[]} */ d, /** @type {number} */ i) =>
-                `${v.longTasks.cpuSlowdown?.[i] ?? '?'}x [${d
+                `${v.longTasks.cpuSlowdown?.[i] ?? '?'}x${sharedCores(v.longTasks.pageCore?.[i])} [${d
                   .map((task, t) => {
                     /** @type {string[]} */
                     const scripts = v.longTasks.scripts?.[i]?.[t] ?? [];
@@ -139,9 +139,15 @@ function interactionSection(interaction, title, ok, seconds, kb) {
   if (floorVisits.length)
     lines.push(
       '',
-      `The floor page (the hero headline alone, no script), the same visit: long tasks after FCP per visit, CPU multiplier [tasks]: ${floorVisits.map((f) => `${f.cpuSlowdown}x [${f.durationsMs.join(', ')}]`).join('; ')}.`,
+      `The floor page (the hero headline alone, no script), the same visit: long tasks after FCP per visit, CPU multiplier [tasks]: ${floorVisits.map((f) => `${f.cpuSlowdown}x${sharedCores(f.pageCore)} [${f.durationsMs.join(', ')}]`).join('; ')}.`,
     );
   return lines;
+}
+
+/** Marks a long-task visit whose main thread shared the host's cores (null; undefined: before
+ * the bench gave it a core of its own). @param {number | null | undefined} pageCore */
+function sharedCores(pageCore) {
+  return pageCore === null ? ' (shared cores)' : '';
 }
 
 module.exports = { interactionSection };
