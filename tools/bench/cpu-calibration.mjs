@@ -35,6 +35,10 @@ function calibrator() {
       args: chromiumLib.chromiumFlags,
     }));
   return {
+    /** Starts its browser now, if it has not yet. */
+    async ready() {
+      await open();
+    },
     /** `readingsPerRun` readings now, their median and the multiplier for it. */
     async calibrate() {
       const page = await (await open()).newPage();

@@ -62,6 +62,8 @@ async function serveBuildAt(dir, base) {
  * @param {boolean} [hydrates] false for the floor page, which has no script
  */
 async function calibratedLongTaskVisit(browser, url, hydrates = true) {
+  // Its browser started first: the page core holds only the browsers running when it starts.
+  await hostCalibrator.ready();
   const { result, pageCore } = await onOwnCore(async () => {
     const calibration = await hostCalibrator.calibrate();
     const longTasks = await interactionTrace.longTasksOfVisit(browser, url, {

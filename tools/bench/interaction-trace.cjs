@@ -153,14 +153,34 @@ function tasksAfterFirstPaint(trace) {
  */
 
 /**
- * One cold visit of `url` (a fresh context), measured as described above, then the long-task
- * visit `longTaskVisit` makes of it (the phone calibrated to the host).
+ * Cold visits of `url` (a fresh context each), measured as described above: the taps and
+ * interactions, the CPU of a traced visit, then the long-task visit `longTaskVisit` makes of it
+ * (the phone calibrated to the host). Each visit's page is closed before the next opens: left
+ * open, it went on running (the hero's loop, throttled) beside the next one, 80 % of a core.
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
  * @param {{ longTaskVisit: (url: string) => Promise<LongTasks> }} options
  * @returns {Promise<InteractionSample>}
  */
 async function measureVisit(browser, url, { longTaskVisit }) {
+  const taps = await tapVisit(browser, url);
+  const tasks = await cpuOfVisit(browser, url);
+  const longTasks = await longTaskVisit(url);
+  return {
+    ...taps,
+    longTasks,
+    tbtCpuMs: tasks?.tbtCpuMs ?? null,
+    longestTaskCpuMs: tasks?.longestTaskCpuMs ?? null,
+  };
+}
+
+/**
+ * A cold visit of `url` on the phone profile: Menu tapped from its first paint, then the
+ * interactions' next paints.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ */
+async function tapVisit(browser, url) {
   const { context, page } = await openThrottledPhonePage(browser);
   await page.addInitScript(observeEventTiming);
   const toggle = page.getByRole('button', { name: /^(Menu|Close)$/ });
@@ -263,16 +283,11 @@ async function measureVisit(browser, url, { longTaskVisit }) {
       await page.waitForURL(/\/contact$/);
       await page.getByRole('heading', { level: 1 }).waitFor();
     });
-    const tasks = await cpuOfVisit(browser, url);
-    const longTasks = await longTaskVisit(url);
     return {
-      longTasks,
       menuPaintedMs,
       firstWorkingTapMs,
       tapsLost,
       hydratedMs: hydratedAt === undefined ? null : Math.round(hydratedAt),
-      tbtCpuMs: tasks?.tbtCpuMs ?? null,
-      longestTaskCpuMs: tasks?.longestTaskCpuMs ?? null,
       nextPaintMs,
     };
   } finally {

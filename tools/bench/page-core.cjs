@@ -3,16 +3,18 @@
  * The emulated phone's main thread on a core of its own. CDP's CPU throttling makes the page's
  * main thread busy-wait in proportion to the time it ran, so a throttled page holds a core for
  * the whole visit. On a host of few cores, everything else the bench runs then takes turns on
- * that core: the bench and Playwright, the local servers (a phone's are across the network)
- * and the browser's other processes (a phone runs them on its other cores). Each turn lengthens
- * the task the page is running, as the page's own clock sees it.
+ * that core: the bench and Playwright, the local servers (a phone's are across the network), the
+ * browser's other processes and the renderer's own other threads (compositor, raster, video
+ * decoding, V8's helpers; a phone runs all of them on its other cores). Each turn lengthens the
+ * task the page is running, as the page's own clock sees it.
  *
- * While `onOwnCore(fn)` runs, every thread of this process's tree runs on the other cores, but
- * the main thread of each renderer, which runs on the last core alone. A renderer is forked by
- * Chromium's zygote and inherits its affinity, so the zygote is put on that core and a new
- * renderer's main thread starts there; the renderer's other threads (compositor, I/O) are moved
- * off it as they appear, every `pollMs`. The calibration taken inside measures that core too.
- * Linux only (/proc and util-linux's taskset); with one core or elsewhere, `fn` runs as it is.
+ * While `onOwnCore(fn)` runs, each renderer's main thread of this process tree runs on the last
+ * core alone and every other thread of the tree on the others. A renderer is forked by
+ * Chromium's zygote and inherits its affinity, so the zygotes are put on that core and a new
+ * renderer's main thread starts there; the threads it starts are moved off as they appear
+ * (every `pollMs`). Only the browsers already running are placed so: a browser launched inside
+ * runs where its launcher does. The calibration taken inside measures that core too. Linux only (/proc and
+ * util-linux's taskset); with one core or elsewhere, `fn` runs as it is.
  */
 const fs = require('node:fs');
 const { execFile } = require('node:child_process');
@@ -67,19 +69,27 @@ function processTree(/** @type {number} */ pid) {
 }
 
 /**
- * Where each thread of `pid` belongs: a renderer's main thread (its thread id is the process
- * id) and a zygote's threads on the page's core, every other thread on the others.
- * @param {number} pid
- * @param {string} commandLine
+ * The Chromium process type of `pid` (its command line says `--type=`; Chromium rewrites a
+ * forked process's title, so its arguments are then separated by spaces), '' for another.
  */
-function onPageCore(pid, commandLine) {
-  const type = /\0--type=([a-z-]+)/.exec(`\0${commandLine}`)?.[1];
-  return (/** @type {number} */ tid) => type === 'zygote' || (type === 'renderer' && tid === pid);
+function typeOf(/** @type {number} */ pid) {
+  return /(?:^|[\0 ])--type=([a-z-]+)/.exec(read(`/proc/${pid}/cmdline`))?.[1] ?? '';
+}
+
+/** Gives every thread of every process of this process tree `coresOf(pid)`. */
+async function placeTree(/** @type {(pid: number) => string} */ coresOf) {
+  await Promise.all(
+    processTree(process.pid).map((pid) =>
+      // A process that has just exited is on no core.
+      run('taskset', ['-a', '-p', '-c', coresOf(pid), String(pid)]).catch(() => undefined),
+    ),
+  );
 }
 
 /**
- * Runs `fn` with the renderers' main threads of this process tree on the last core alone and
- * every other thread on the other cores; puts every thread it moved back afterwards.
+ * Runs `fn` with each renderer's main thread of this process tree on the last core alone and
+ * every other thread of the tree on the other cores; allows every thread of the tree every core
+ * again afterwards.
  * @template T
  * @param {() => Promise<T>} fn
  * @returns {Promise<{ result: T; pageCore: number | null }>}
@@ -90,34 +100,37 @@ async function onOwnCore(fn) {
   if (cores.length < 2 || pageCore === undefined) return { result: await fn(), pageCore: null };
   const page = String(pageCore);
   const others = cores.slice(0, -1).join(',');
-  const everywhere = cores.join(',');
-  /** Threads moved, by thread id: the core list they were given. */
-  const moved = new Map();
-  /** @type {Map<number, (tid: number) => boolean>} */
-  const kinds = new Map();
-  const place = async () => {
-    const moves = [];
-    for (const pid of processTree(process.pid)) {
-      let kind = kinds.get(pid);
-      if (!kind) {
-        kind = onPageCore(pid, read(`/proc/${pid}/cmdline`));
-        kinds.set(pid, kind);
-      }
-      for (const tid of entries(`/proc/${pid}/task`).map(Number)) {
-        const want = kind(tid) ? page : others;
-        if (moved.get(tid) === want) continue;
-        moved.set(tid, want);
-        moves.push(run('taskset', ['-p', '-c', want, String(tid)]).catch(() => undefined));
-      }
-    }
-    await Promise.all(moves);
-  };
+  /** @type {number[]} */
+  const zygotes = [];
+  await placeTree((pid) => {
+    if (typeOf(pid) !== 'zygote') return others;
+    zygotes.push(pid);
+    return page;
+  });
+  /** The core list each renderer thread was given, by thread id. */
+  const placed = new Map();
+  // Renderers are the zygotes' descendants; a thread of any other process starts on the others.
+  const placeRenderers = () =>
+    Promise.all(
+      zygotes
+        .flatMap(processTree)
+        .filter((pid) => typeOf(pid) === 'renderer')
+        .flatMap((pid) =>
+          entries(`/proc/${pid}/task`).map(async (task) => {
+            const tid = Number(task);
+            const want = tid === pid ? page : others;
+            if (placed.get(tid) === want) return;
+            placed.set(tid, want);
+            await run('taskset', ['-p', '-c', want, task]).catch(() => undefined);
+          }),
+        ),
+    );
   let polling = true;
-  await place();
+  await placeRenderers();
   const poll = (async () => {
     while (polling) {
       await new Promise((resolve) => setTimeout(resolve, pollMs));
-      if (polling) await place();
+      if (polling) await placeRenderers();
     }
   })();
   try {
@@ -125,11 +138,8 @@ async function onOwnCore(fn) {
   } finally {
     polling = false;
     await poll;
-    await Promise.all(
-      [...moved.keys()].map((tid) =>
-        run('taskset', ['-p', '-c', everywhere, String(tid)]).catch(() => undefined),
-      ),
-    );
+    // Also the processes started meanwhile: a renderer Chromium keeps ready for the next page.
+    await placeTree(() => cores.join(','));
   }
 }
 
