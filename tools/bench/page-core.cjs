@@ -13,8 +13,8 @@
  * Chromium's zygote and inherits its affinity, so the zygotes are put on that core and a new
  * renderer's main thread starts there; the threads it starts are moved off as they appear
  * (every `pollMs`). Only the browsers already running are placed so: a browser launched inside
- * runs where its launcher does. The calibration taken inside measures that core too. Linux only (/proc and
- * util-linux's taskset); with one core or elsewhere, `fn` runs as it is.
+ * runs where its launcher does. The calibration taken inside measures that core too. Linux
+ * only (/proc and util-linux's taskset); with one core or elsewhere, `fn` runs as it is.
  */
 const fs = require('node:fs');
 const { execFile } = require('node:child_process');
