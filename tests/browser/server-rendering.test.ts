@@ -377,14 +377,20 @@ describe('in the browser', () => {
             ),
           ),
       );
-      expect(seen.map((entry) => entry.tag + entry.url)).toEqual(seen.map(() => 'H1'));
-      expect(seen.length).toBeGreaterThan(0);
+      // From the headline's first paint on, nothing replaced it (the video's frames included). On
+      // a busy machine the poster can paint a frame before the headline's text and be the first
+      // candidate; the largest paint is still the headline's.
+      const headline = seen.findIndex((entry) => entry.tag === 'H1');
+      expect(headline).toBeGreaterThanOrEqual(0);
+      expect(seen.slice(headline).map((entry) => entry.tag + entry.url)).toEqual(
+        seen.slice(headline).map(() => 'H1'),
+      );
       const fontAsked = await page.evaluate(
         () =>
           performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'))
             ?.startTime ?? -1,
       );
-      expect(fontAsked).toBeGreaterThan(seen[0]!.startTime);
+      expect(fontAsked).toBeGreaterThan(seen[headline]!.startTime);
       await page.context().close();
     },
   );
