@@ -297,6 +297,27 @@ describe('in the browser', () => {
     await page.context().close();
   });
 
+  it.each(['/', '/about', '/contact'])(
+    '%s asks for its first script only once its first contentful paint is on screen',
+    async (route) => {
+      const { page } = await openPage(ctx.browser);
+      await visit(page, route, { waitUntil: 'networkidle' });
+      // Both on the page's clock: the paint entry's time is when its frame was presented.
+      const { painted, firstScript } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        firstScript: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+            .map((entry) => entry.startTime),
+        ),
+      }));
+      expect(firstScript).toBeLessThan(Infinity);
+      expect(firstScript).toBeGreaterThanOrEqual(painted);
+      await page.context().close();
+    },
+  );
+
   it('/ reads nothing from localStorage on its way to hydration', async () => {
     const { page } = await openPage(ctx.browser);
     // The federation runtime read its debug switch there as it started: a fresh profile's first
