@@ -9,9 +9,11 @@ import {
   ports,
   setUpBrowser,
   setUpSite,
+  siteUrl,
   startSite,
   visit,
 } from '../support/browser/site';
+import { startDroppingProxy } from '../support/servers/unanswering-servers';
 
 const chromium = setUpBrowser();
 
@@ -40,6 +42,46 @@ describe('a remote that is down', () => {
     await page.getByRole('heading', { level: 1, name: hero.headline }).waitFor();
     expect(await page.evaluate(() => (window as { __noReload?: boolean }).__noReload)).toBe(true);
     await page.context().close();
+  });
+});
+
+describe('a remote that stops answering while its page renders', () => {
+  // Home's sections below the fold fetch their server code as Home renders, after Home itself
+  // has loaded: those requests are cut, as by a remote going down between the two.
+  let proxy: Awaited<ReturnType<typeof startDroppingProxy>> | undefined;
+  setUpSite(async () => {
+    proxy = await startDroppingProxy(
+      { host: 'localhost', port: ports['remote-home'] },
+      /^\/server\/home-[a-z]+\.[0-9a-f]{8}\.js$/,
+    );
+    return startSite({
+      moved: { 'remote-home': `http://localhost:${proxy.port}/mf-manifest.json` },
+    });
+  });
+  // Declared after the site, so it closes once the site has.
+  afterAll(() => proxy?.close());
+
+  it('draws that page unavailable, not the site down, and whole once its remote is back', async () => {
+    const first = await fetch(siteUrl('/'));
+    const html = await first.text();
+    expect(proxy?.dropped()).toBeGreaterThan(0);
+    expect(first.status).toBe(200);
+    expect(html).toContain(errors.unavailableTitle);
+    expect(html).toContain(footer.heading);
+
+    const { page } = await openPage(chromium.browser);
+    await visit(page, '/');
+    await page.getByRole('heading', { name: errors.unavailableTitle }).waitFor();
+    if (proxy) proxy.dropping = false;
+    await page.getByRole('button', { name: errors.retryLabel }).click();
+    await page.getByRole('heading', { level: 1, name: hero.headline }).waitFor();
+    await page.context().close();
+
+    // The server's worker fetches the sections' code afresh: the page is whole again.
+    const again = await (await fetch(siteUrl('/'))).text();
+    expect(again).toContain(hero.headline);
+    expect(again).toContain('Our Services');
+    expect(again).not.toContain(errors.unavailableTitle);
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** A below-the-fold section's code comes when the section is this near the viewport. */
 const nearMargin = '100% 0px';
@@ -41,15 +41,32 @@ function whenReached(name: string): Promise<void> {
  * reaches it (see `whenReached`). Until then React keeps the server's HTML inside the section's
  * Suspense boundary (selective hydration); taps on its controls are recorded by the page's tap
  * capture and replayed once it has hydrated (useTapReplay).
+ *
+ * A load that failed is tried again by the next render: React keeps a lazy component's failure
+ * for good, so a remote that dropped one request (a deploy, a blip) would otherwise fail this
+ * section in a render worker, or a browser tab, until it was replaced.
  */
 export function reachedSection(
   name: string,
   load: () => Promise<ComponentType>,
 ): { name: string; Section: ComponentType } {
-  const Section = lazy(() =>
-    whenReached(name)
-      .then(load)
-      .then((Component) => ({ default: Component })),
-  );
+  const attempt = (): LazyExoticComponent<ComponentType> =>
+    lazy(() =>
+      whenReached(name)
+        .then(load)
+        .then(
+          (Component) => ({ default: Component }),
+          (error: unknown) => {
+            current = attempt();
+            throw error;
+          },
+        ),
+    );
+  let current = attempt();
+  // A named function, so React's tools and errors name the section's component.
+  function Section() {
+    const Loaded = current;
+    return <Loaded />;
+  }
   return { name, Section };
 }

@@ -87,3 +87,43 @@ export async function startAnswerLosingProxy(target: {
       }),
   };
 }
+
+/**
+ * A proxy in front of a server that, while `dropping` is on, cuts the connection of every
+ * request whose path matches `drops` without an answer (as a remote going down mid-deploy does);
+ * everything else passes through.
+ */
+export async function startDroppingProxy(
+  target: { host: string; port: number },
+  drops: RegExp,
+): Promise<TestServer & { dropping: boolean; dropped: () => number }> {
+  let dropped = 0;
+  const state = { dropping: true };
+  const server = http.createServer((req, res) => {
+    if (state.dropping && drops.test(req.url ?? '')) {
+      dropped += 1;
+      req.socket.destroy();
+      return;
+    }
+    const headers = { ...req.headers, host: `${target.host}:${target.port}` };
+    const upstream = http.request(
+      { host: target.host, port: target.port, method: req.method, path: req.url, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(state, {
+    port: (server.address() as net.AddressInfo).port,
+    dropped: () => dropped,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
