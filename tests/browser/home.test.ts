@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { hero, intro, services, team, teamSection, workSection } from 'remote-shared/content';
 import { openPage, siteUrl, setUpComposedSite, visit } from '../support/browser/site';
 import { scaled } from '../support/time-factor';
+import { startPausedHtmlProxy } from '../support/servers/paused-html';
 
 const ctx = setUpComposedSite();
 
@@ -41,6 +42,37 @@ describe('Home', () => {
     const at100 = await after(100);
     expect(at100.shift).toBeCloseTo(-80, 1);
     expect(at100.opacity).toBeCloseTo(0, 2);
+  });
+
+  it('paints the hero whole: HTML paused inside it moves nothing when the rest arrives', async () => {
+    // The pause comes after the music toggle, before the quote: painted then, the hero's text
+    // (which sits above the quote, laid out from the bottom) moved up when the quote arrived.
+    const proxy = await startPausedHtmlProxy(siteUrl('/'), '<figure', scaled(600));
+    const { page } = await openPage(ctx.browser, { viewport: { width: 412, height: 823 } });
+    try {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { __shifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`http://127.0.0.1:${proxy.port}/`);
+      await page.waitForSelector('html[data-client-ready]', {
+        state: 'attached',
+        timeout: scaled(20_000),
+      });
+      expect(proxy.paused()).toBe(1);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __shifts: number[] }).__shifts,
+      );
+      // The site's layout-shift target for a page (CLS at most 0.01).
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
+    } finally {
+      await page.context().close();
+      await proxy.close();
+    }
   });
 
   it("moves the hero before the page's scripts have run", async () => {

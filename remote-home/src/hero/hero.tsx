@@ -5,6 +5,7 @@ import { BackgroundVideo } from '../background-video/background-video';
 import styles from './hero.module.css';
 import { MusicToggle } from './music-toggle';
 import { installHeroScrollMotion, scrollMotionScript } from './scroll-motion-fallback';
+import { firstScreenEndId } from '../../../platform/render-protocol/first-screen';
 
 /** The top of Home: background video, headline, Contact Us, the quote and the music toggle. */
 export function Hero() {
@@ -50,6 +51,8 @@ export function Hero() {
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: `<script>${scrollMotionScript}</script>` }}
       />
+      {/* Laid out from its bottom up: the page is not painted before the parser is here. */}
+      <span id={firstScreenEndId} hidden />
     </section>
   );
 }

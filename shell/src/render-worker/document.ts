@@ -7,6 +7,7 @@ import { fontFaceSource, type FontFaceSource } from './font-face-sources';
 import type { RendererSetup } from '../../../platform/render-protocol/worker-protocol';
 import { clientStartDeadlineMs } from '../../../platform/deadlines.cjs';
 import { localPath, remoteImages } from '../../../platform/render-protocol/remote-file-paths';
+import { firstScreenEndId } from '../../../platform/render-protocol/first-screen';
 
 /** CSS inside a <style> element: a "</" would end the element early. */
 const inlineCss = (css: string) => css.replace(/<\//g, '<\\/');
@@ -161,6 +162,17 @@ function firstScreenImagesHere(markup: string, setup: RendererSetup): string {
   );
 }
 
+/**
+ * For a page that marks the end of its first screen (firstScreenEndId), the browser paints
+ * nothing before the parser has reached it; for any other page, nothing. A browser without
+ * `rel=expect` paints as the HTML arrives, as before.
+ */
+function firstScreenWait(markup: string): string {
+  return markup.includes(` id="${firstScreenEndId}"`)
+    ? `<link rel="expect" href="#${firstScreenEndId}" blocking="render">`
+    : '';
+}
+
 export interface DocumentParts {
   readonly route: SiteRoute | undefined;
   readonly markup: string;
@@ -207,6 +219,7 @@ export function renderDocument({
     // Without scripts, what cannot work without them says so instead (the contact form), and
     // the display font is defined at once.
     `<noscript><style>[data-requires-script]{display:none!important}${inlineCss(faces.join(''))}</style></noscript>`,
+    firstScreenWait(markup),
     '</head><body>',
     `<div id="root">${firstScreenImagesHere(markup, setup)}</div>`,
     `<script type="application/json" id="${serverStateElementId}">${state}</script>`,

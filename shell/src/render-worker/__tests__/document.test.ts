@@ -80,6 +80,19 @@ describe('renderDocument', () => {
     expect(html).toContain('src="https://elsewhere.example.com/a.1a2b3c4d.webp"');
   });
 
+  it('holds the first paint until the end of a first screen the page marks, and only then', () => {
+    const page = (markup: string) =>
+      renderDocument({ route: routeFor('/'), markup, styles: [], unavailable: [], setup });
+    const wait = '<link rel="expect" href="#first-screen-end" blocking="render">';
+    const marked = page(
+      '<section><h1>Hi</h1><span id="first-screen-end" hidden=""></span></section>',
+    );
+    // In the head: a render-blocking link in the body does nothing.
+    expect(marked.indexOf(wait)).toBeGreaterThan(0);
+    expect(marked.indexOf(wait)).toBeLessThan(marked.indexOf('</head>'));
+    expect(page('<section><h1>Hi</h1></section>')).not.toContain('rel="expect"');
+  });
+
   it('marks a private page noindex, without a canonical URL, and a public one canonical', () => {
     const head = (path: string) =>
       renderDocument({ route: routeFor(path), markup: '', styles: [], unavailable: [], setup });
