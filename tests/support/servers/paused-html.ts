@@ -1,6 +1,5 @@
 import http from 'node:http';
-import type net from 'node:net';
-import type { TestServer } from './unanswering-servers';
+import { listenLocally, type TestServer } from './unanswering-servers';
 
 /**
  * A proxy in front of the site that sends a page's HTML in two parts, pausing `pauseMs` before
@@ -37,14 +36,5 @@ export async function startPausedHtmlProxy(
       setTimeout(() => res.end(body.subarray(at)), pauseMs);
     })().catch(() => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    paused: () => paused,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLocally(server)), paused: () => paused };
 }

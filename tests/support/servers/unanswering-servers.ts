@@ -116,14 +116,18 @@ export async function startDroppingProxy(
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
+  return Object.assign(state, await listenLocally(server), { dropped: () => dropped });
+}
+
+/** Serves `server` on a free local port; closing it ends the connections still open too. */
+export async function listenLocally(server: http.Server): Promise<TestServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return Object.assign(state, {
+  return {
     port: (server.address() as net.AddressInfo).port,
-    dropped: () => dropped,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  });
+  };
 }
